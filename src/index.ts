@@ -1,3 +1,25 @@
+export { PetStoreClient } from './client.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export type { Logger } from './core/deprecation.js';
+export type { RateLimitWait } from './core/gate.js';
+export type { ClientOptions } from './core/options.js';
+export type { RateLimit } from './core/rate-limit.js';
+export type { Fetch, RequestOptions } from './core/transport.js';
+export {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  type APIErrorInit,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  PetStoreError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+} from './errors.js';
 export type { ErrorBody, ListPetsParams, NewPet, Pet, PetStatus } from './schemas.js';
 export {
   ErrorBodySchema,

@@ -1,0 +1,179 @@
+/**
+ * `PetStoreClient`: the typed client of the Animal Store API.
+ *
+ * @module
+ */
+import { APIPromise } from './core/api-promise.js';
+import { GET_PET_DEPRECATION, warnOnce } from './core/deprecation.js';
+import { type ClientOptions, resolveOptions } from './core/options.js';
+import type { RateLimit } from './core/rate-limit.js';
+import { type OperationRequest, type RequestOptions, Transport } from './core/transport.js';
+import { validate, validateRequestOptions } from './core/validate.js';
+import {
+  type ListPetsParams,
+  ListPetsParamsSchema,
+  type NewPet,
+  NewPetSchema,
+  type Pet,
+  PetIdSchema,
+  PetListSchema,
+  PetSchema,
+} from './schemas.js';
+
+/**
+ * The client of the Animal Store API.
+ *
+ * Every call validates its arguments before sending anything, sends the API key as a bearer
+ * token, retries what is safe to retry, waits out rate limits, and parses the response with the
+ * model's schemas. Failures are {@link PetStoreError} subclasses.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const pet = await client.createPet({ name: 'Rex', categoryId: 1, status: 'available' });
+ * const available = await client.listPets({ status: 'available', limit: 50 });
+ * console.log(pet.id, available.length, client.rateLimit?.remaining);
+ * ```
+ */
+export class PetStoreClient {
+  readonly #transport: Transport;
+  readonly #options: ReturnType<typeof resolveOptions>;
+
+  /**
+   * @param options - Settings; `apiKey` and `baseUrl` may come from `PETSTORE_API_KEY` and
+   * `PETSTORE_BASE_URL` instead.
+   * @throws {@link PetStoreError} when an option is missing or invalid.
+   */
+  constructor(options: ClientOptions = {}) {
+    this.#options = resolveOptions(options);
+    this.#transport = new Transport(this.#options);
+  }
+
+  /**
+   * The base URL requests go to, ending in `/v1/`.
+   *
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' }).baseUrl;
+   * // 'https://api.example.com/v1/'
+   * ```
+   */
+  get baseUrl(): string {
+    return this.#options.baseUrl;
+  }
+
+  /**
+   * What the latest response said about the rate limit, or `null` before any response carried
+   * the `X-RateLimit-*` headers.
+   *
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * await client.listPets();
+   * console.log(client.rateLimit?.remaining, client.rateLimit?.reset);
+   * ```
+   */
+  get rateLimit(): RateLimit | null {
+    return this.#transport.rateLimit;
+  }
+
+  /**
+   * Lists animals, optionally filtered by status (`GET /pets`).
+   *
+   * @param params - `limit`: 1 to 100 (the service's default is 20); `status`: only animals with
+   * this status.
+   * @param options - Per-call options.
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * const pets = await client.listPets({ limit: 50, status: 'available' });
+   * for (const pet of pets) console.log(pet.id, pet.name);
+   * ```
+   */
+  listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
+    return this.#call('listPets', options, () => {
+      const { limit, status } = validate('listPets', 'params', ListPetsParamsSchema, params);
+      return { method: 'GET', path: 'pets', searchParams: { limit, status }, schema: PetListSchema };
+    });
+  }
+
+  /**
+   * Adds an animal (`POST /pets`) and resolves with it, including the `id` the service assigned.
+   *
+   * A create is retried only after a 429, when the service refused it; never after a timeout or
+   * a server error, which could have created the animal already.
+   *
+   * @param pet - `name` and `categoryId` are required.
+   * @param options - Per-call options.
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * const rex = await client.createPet({ name: 'Rex', categoryId: 1, status: 'available' });
+   * console.log(rex.id);
+   * ```
+   */
+  createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
+    return this.#call('createPet', options, () => ({
+      method: 'POST',
+      path: 'pets',
+      json: validate('createPet', 'pet', NewPetSchema, pet),
+      schema: PetSchema,
+    }));
+  }
+
+  /**
+   * Reads one animal by id (`GET /pets/{petId}`).
+   *
+   * @deprecated The service removes this operation on 5 December 2030. Use
+   * {@link PetStoreClient.listPets} with the `status` filter instead. The first call in a process
+   * warns through the `logger` unless `deprecationWarnings` is `false`.
+   * @param petId - The animal's id, an integer.
+   * @param options - Per-call options.
+   * @example
+   * ```ts
+   * import { NotFoundError, PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * try {
+   *   const pet = await client.getPet(42);
+   *   console.log(pet.name);
+   * } catch (error) {
+   *   if (error instanceof NotFoundError) console.log('No pet 42');
+   * }
+   * ```
+   */
+  getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
+    if (this.#options.deprecationWarnings) warnOnce(this.#options.logger, 'getPet', GET_PET_DEPRECATION);
+    return this.#call('getPet', options, () => {
+      const id = validate('getPet', 'petId', PetIdSchema, petId);
+      return { method: 'GET', path: `pets/${id}`, schema: PetSchema };
+    });
+  }
+
+  /** Validates the arguments, then sends; a validation failure rejects without a request. */
+  #call<T>(
+    operation: string,
+    options: RequestOptions | undefined,
+    describe: () => Omit<OperationRequest<T>, 'operation'>,
+  ): APIPromise<T> {
+    let request: OperationRequest<T>;
+    let requestOptions: RequestOptions;
+    try {
+      requestOptions = validateRequestOptions(operation, options);
+      request = { operation, ...describe() };
+    } catch (error) {
+      return new APIPromise(Promise.reject(error));
+    }
+    return new APIPromise(this.#transport.request(request, requestOptions));
+  }
+}

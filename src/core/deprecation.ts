@@ -1,0 +1,54 @@
+/**
+ * Deprecation warnings: the ones the SDK knows of, and the ones the service announces with
+ * `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers. Each warns once per process and
+ * operation, so a loop calling a deprecated operation does not flood the log.
+ *
+ * @module
+ */
+
+/**
+ * Where the client sends warnings: `console` by default, or any object with a `warn` method.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type Logger } from 'animal-store-sdk';
+ *
+ * const warnings: string[] = [];
+ * const logger: Logger = { warn: (message) => warnings.push(message) };
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', logger });
+ * ```
+ */
+export interface Logger {
+  /** Receives one human-readable warning. */
+  warn(message: string): void;
+}
+
+const warned = new Set<string>();
+
+/** Warns through `logger` unless a warning for `operation` was already given in this process. */
+export function warnOnce(logger: Logger, operation: string, message: string): void {
+  if (warned.has(operation)) return;
+  warned.add(operation);
+  logger.warn(message);
+}
+
+/** The warning for `getPet`, which the interface deprecates. */
+export const GET_PET_DEPRECATION =
+  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030. ' +
+  "Use listPets with the status filter instead, e.g. client.listPets({ status: 'available' }).";
+
+/**
+ * The warning for a response that announces its operation's deprecation, or `undefined` when
+ * the response announces none.
+ */
+export function deprecationNotice(operation: string, headers: Headers): string | undefined {
+  const deprecation = headers.get('deprecation');
+  const sunset = headers.get('sunset');
+  if (deprecation === null && sunset === null) return undefined;
+  const parts = [`animal-store-sdk: the service marks ${operation} as deprecated`];
+  if (deprecation !== null) parts.push(`Deprecation: ${deprecation}`);
+  if (sunset !== null) parts.push(`Sunset: ${sunset}`);
+  const link = headers.get('link');
+  if (link !== null) parts.push(`Link: ${link}`);
+  return `${parts.join('; ')}.`;
+}

@@ -1,0 +1,130 @@
+/**
+ * The client's options: their defaults, the environment variables behind them, and their
+ * validation. Everything wrong with them is reported when the client is constructed.
+ *
+ * @module
+ */
+import { PetStoreError } from '../errors.js';
+import type { Logger } from './deprecation.js';
+import type { RateLimitWait } from './gate.js';
+import type { Fetch, TransportConfig } from './transport.js';
+
+/**
+ * How to construct a {@link PetStoreClient}. Every field is optional where the environment can
+ * supply it.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type ClientOptions } from 'animal-store-sdk';
+ *
+ * const options: ClientOptions = {
+ *   apiKey: 'my-key',
+ *   baseUrl: 'https://api.example.com/v1',
+ *   maxRetries: 3,
+ *   timeout: 10_000,
+ * };
+ * const client = new PetStoreClient(options);
+ * ```
+ */
+export interface ClientOptions {
+  /** The API key, sent as a bearer token. Default: `process.env.PETSTORE_API_KEY`. */
+  apiKey?: string | undefined;
+  /**
+   * The service's base URL: an absolute http(s) URL ending in `/v1` (a trailing slash is fine).
+   * Default: `process.env.PETSTORE_BASE_URL`.
+   */
+  baseUrl?: string | undefined;
+  /** Retries after the first attempt. Default: 2. */
+  maxRetries?: number | undefined;
+  /** Milliseconds allowed for each attempt. Default: 60,000. */
+  timeout?: number | undefined;
+  /**
+   * The longest wait, in milliseconds, that the client honours automatically when the service
+   * asks it to slow down. A longer requested wait fails at once with a `RateLimitError`.
+   * Default: 60,000.
+   */
+  maxRetryWait?: number | undefined;
+  /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
+  fetch?: Fetch | undefined;
+  /** Headers sent with every request. They cannot replace `Authorization`. */
+  headers?: Record<string, string> | undefined;
+  /** Where warnings go. Default: `console`. */
+  logger?: Logger | undefined;
+  /** Whether deprecated operations warn (once per process each). Default: `true`. */
+  deprecationWarnings?: boolean | undefined;
+  /**
+   * Whether the client paces itself by the `X-RateLimit-*` headers, holding requests it knows
+   * the service would refuse until the window resets. The cooldown after a 429 applies either
+   * way. Default: `true`.
+   */
+  pacing?: boolean | undefined;
+  /** Told of every wait the client imposes on itself because of the rate limit. */
+  onRateLimit?: ((wait: RateLimitWait) => void) | undefined;
+}
+
+/** The defaults of the numeric options. */
+export const DEFAULTS = { maxRetries: 2, timeout: 60_000, maxRetryWait: 60_000 } as const;
+
+/** ky (like `setTimeout`) cannot wait longer than this. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+function env(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
+  return value === '' ? undefined : value;
+}
+
+function fail(message: string): never {
+  throw new PetStoreError(`Invalid PetStoreClient options: ${message}`);
+}
+
+function integerIn(name: string, value: number | undefined, fallback: number, min: number, max: number) {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    fail(`${name} must be an integer from ${min} to ${max}, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
+export function normalizeBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`baseUrl must be an absolute http(s) URL ending in /v1, got "${value}".`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !path.endsWith('/v1')) {
+    fail(`baseUrl must be an absolute http(s) URL ending in /v1, got "${value}".`);
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    fail('baseUrl must not carry a query, a fragment or credentials.');
+  }
+  return `${url.origin}${path}/`;
+}
+
+/** Applies defaults and environment variables, and validates every option. */
+export function resolveOptions(options: ClientOptions): TransportConfig {
+  const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    fail('no API key. Pass { apiKey } or set the PETSTORE_API_KEY environment variable.');
+  }
+  if (/[\r\n]/.test(apiKey)) fail('the API key must not contain line breaks.');
+  const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
+  if (baseUrl === undefined) {
+    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
+  }
+  return {
+    apiKey,
+    baseUrl: normalizeBaseUrl(baseUrl),
+    maxRetries: integerIn('maxRetries', options.maxRetries, DEFAULTS.maxRetries, 0, 10),
+    timeout: integerIn('timeout', options.timeout, DEFAULTS.timeout, 1, MAX_TIMER_MS),
+    maxRetryWait: integerIn('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0, MAX_TIMER_MS),
+    fetch: options.fetch,
+    headers: { ...options.headers },
+    logger: options.logger ?? console,
+    deprecationWarnings: options.deprecationWarnings ?? true,
+    pacing: options.pacing ?? true,
+    onRateLimit: options.onRateLimit,
+  };
+}

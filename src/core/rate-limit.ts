@@ -1,0 +1,50 @@
+/**
+ * Reading the service's `X-RateLimit-*` headers. Pure functions of the headers.
+ *
+ * @module
+ */
+
+/**
+ * What the service said about the caller's rate limit in its latest response.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type RateLimit } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * await client.listPets();
+ * const rateLimit: RateLimit | null = client.rateLimit;
+ * if (rateLimit && rateLimit.remaining < 5) {
+ *   console.log(`Only ${rateLimit.remaining} requests left until ${rateLimit.reset.toISOString()}`);
+ * }
+ * ```
+ */
+export interface RateLimit {
+  /** The limit in force for the caller (`X-RateLimit-Limit`). */
+  readonly limit: number;
+  /** Requests left in the current window (`X-RateLimit-Remaining`). */
+  readonly remaining: number;
+  /** When the window resets (`X-RateLimit-Reset`, a unix timestamp in seconds). */
+  readonly reset: Date;
+}
+
+const nonNegativeInteger = /^\d+$/;
+
+function readInteger(headers: Headers, name: string): number | undefined {
+  const value = headers.get(name)?.trim();
+  if (value === undefined || !nonNegativeInteger.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
+/**
+ * Reads the three `X-RateLimit-*` headers. Returns `null` unless all three are present and are
+ * non-negative integers, so a malformed header never produces a half-true reading.
+ */
+export function parseRateLimit(headers: Headers): RateLimit | null {
+  const limit = readInteger(headers, 'x-ratelimit-limit');
+  const remaining = readInteger(headers, 'x-ratelimit-remaining');
+  const reset = readInteger(headers, 'x-ratelimit-reset');
+  if (limit === undefined || remaining === undefined || reset === undefined) return null;
+  return { limit, remaining, reset: new Date(reset * 1000) };
+}

@@ -1,0 +1,329 @@
+/**
+ * The errors the client throws. Every one is an instance of {@link PetStoreError}.
+ *
+ * None of them holds the request, its headers or the API key: they are safe to log and to
+ * serialize.
+ *
+ * @module
+ */
+import type * as z from 'zod';
+import type { RateLimit } from './core/rate-limit.js';
+import { ErrorBodySchema } from './schemas.js';
+
+/**
+ * The base class of every error this package throws.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, PetStoreError } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * try {
+ *   await client.listPets();
+ * } catch (error) {
+ *   if (error instanceof PetStoreError) console.error(error.name, error.message);
+ * }
+ * ```
+ */
+export class PetStoreError extends Error {
+  override name = 'PetStoreError';
+
+  /** A plain object for logs and JSON: the error's name, message and its own public fields. */
+  toJSON(): Record<string, unknown> {
+    return { ...(this as object), name: this.name, message: this.message };
+  }
+}
+
+/**
+ * Where the fields of an {@link APIError} come from.
+ *
+ * @example
+ * ```ts
+ * import { APIError, type APIErrorInit } from 'animal-store-sdk';
+ *
+ * const init: APIErrorInit = { status: 409, headers: new Headers(), body: undefined, rateLimit: null };
+ * new APIError(init).code; // 'http_409'
+ * ```
+ */
+export interface APIErrorInit {
+  /** The HTTP status of the response. */
+  status: number;
+  /** The response headers. */
+  headers: Headers;
+  /** The response body: the parsed JSON, the raw text when it was not JSON, or `undefined`. */
+  body: unknown;
+  /** The rate-limit reading of the response, if it carried one. */
+  rateLimit: RateLimit | null;
+  /** The HTTP status text, used in the message when the body is not the Error shape. */
+  statusText?: string;
+}
+
+/**
+ * The service answered with an error status. Subclasses name the common statuses; any other
+ * status is an `APIError` itself.
+ *
+ * `code` and `message` come from the service's Error body. When the body is not that shape (a
+ * proxy's HTML page, say), `code` is `http_<status>` and the raw body is kept in `body`.
+ *
+ * @example
+ * ```ts
+ * import { APIError, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * try {
+ *   await client.createPet({ name: 'Rex', categoryId: 1 });
+ * } catch (error) {
+ *   if (error instanceof APIError) console.error(error.status, error.code, error.message);
+ * }
+ * ```
+ */
+export class APIError extends PetStoreError {
+  override name = 'APIError';
+  /** The HTTP status of the response. */
+  readonly status: number;
+  /** The machine-readable error code from the Error body, or `http_<status>`. */
+  readonly code: string;
+  /** The response headers. */
+  readonly headers: Headers;
+  /** The response body: the Error shape when the service sent one, otherwise whatever arrived. */
+  readonly body: unknown;
+  /** The rate-limit reading of the response, if it carried one. */
+  readonly rateLimit: RateLimit | null;
+
+  constructor(init: APIErrorInit) {
+    const parsed = ErrorBodySchema.safeParse(init.body);
+    const detail = parsed.success
+      ? parsed.data.message
+      : `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`;
+    super(detail);
+    this.status = init.status;
+    this.code = parsed.success ? parsed.data.code : `http_${init.status}`;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.rateLimit = init.rateLimit;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), headers: Object.fromEntries(this.headers) };
+  }
+}
+
+/**
+ * 400: the request had missing or invalid fields.
+ *
+ * @example
+ * ```ts
+ * import { BadRequestError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof BadRequestError) console.error('Rejected:', error.message);
+ * }
+ * ```
+ */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+
+/**
+ * 401: the API key is missing or invalid.
+ *
+ * @example
+ * ```ts
+ * import { AuthenticationError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof AuthenticationError) console.error('Check PETSTORE_API_KEY');
+ * }
+ * ```
+ */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+
+/**
+ * 404: no such resource, such as no animal with the given id.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof NotFoundError) console.error('No such pet');
+ * }
+ * ```
+ */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+
+/**
+ * 429: the rate limit is exceeded and the retries allowed are spent, or the wait the service
+ * asked for is longer than `maxRetryWait`.
+ *
+ * @example
+ * ```ts
+ * import { RateLimitError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof RateLimitError) {
+ *     console.error(`Rate limited; try again in ${error.retryAfterMs ?? 'an unknown number of'} ms`);
+ *   }
+ * }
+ * ```
+ */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** How long the service asked the caller to wait, in milliseconds, or `null` when it did not say. */
+  readonly retryAfterMs: number | null;
+
+  constructor(init: APIErrorInit & { retryAfterMs: number | null }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/**
+ * 5xx: the service failed.
+ *
+ * @example
+ * ```ts
+ * import { InternalServerError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof InternalServerError) console.error(`The service failed with ${error.status}`);
+ * }
+ * ```
+ */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+/**
+ * No response arrived: the connection was refused or reset, or the network is down.
+ *
+ * @example
+ * ```ts
+ * import { APIConnectionError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof APIConnectionError) console.error('Could not reach the service', error.cause);
+ * }
+ * ```
+ */
+export class APIConnectionError extends PetStoreError {
+  override name = 'APIConnectionError';
+
+  constructor(message = 'Could not reach the Animal Store service.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/**
+ * An attempt took longer than the `timeout` option allows.
+ *
+ * @example
+ * ```ts
+ * import { APIConnectionTimeoutError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof APIConnectionTimeoutError) console.error('The service is slow; try a longer timeout');
+ * }
+ * ```
+ */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+
+  constructor(message = 'The request to the Animal Store service timed out.') {
+    super(message);
+  }
+}
+
+/**
+ * The caller's `signal` aborted the call.
+ *
+ * @example
+ * ```ts
+ * import { APIUserAbortError, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const controller = new AbortController();
+ * const pending = client.listPets({}, { signal: controller.signal });
+ * controller.abort();
+ * await pending.catch((error) => error instanceof APIUserAbortError); // true
+ * ```
+ */
+export class APIUserAbortError extends PetStoreError {
+  override name = 'APIUserAbortError';
+
+  constructor(message = 'The request was aborted.') {
+    super(message);
+  }
+}
+
+/**
+ * An argument failed validation before any request was sent.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, RequestValidationError } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * try {
+ *   await client.listPets({ limit: 500 });
+ * } catch (error) {
+ *   if (error instanceof RequestValidationError) console.error(error.issues);
+ * }
+ * ```
+ */
+export class RequestValidationError extends PetStoreError {
+  override name = 'RequestValidationError';
+  /** What was wrong, as zod reports it. */
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(message: string, issues: z.core.$ZodIssue[]) {
+    super(message);
+    this.issues = issues;
+  }
+}
+
+/**
+ * A successful response whose body does not have the documented shape.
+ *
+ * @example
+ * ```ts
+ * import { ResponseValidationError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof ResponseValidationError) console.error(error.issues, error.body);
+ * }
+ * ```
+ */
+export class ResponseValidationError extends PetStoreError {
+  override name = 'ResponseValidationError';
+  /** What was wrong, as zod reports it; empty when the body was not JSON at all. */
+  readonly issues: z.core.$ZodIssue[];
+  /** The body as received: parsed JSON, or the raw text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(message: string, issues: z.core.$ZodIssue[], body: unknown) {
+    super(message);
+    this.issues = issues;
+    this.body = body;
+  }
+}
+
+/** Maps a failed response to the error class of its status. */
+export function errorForStatus(init: APIErrorInit, retryAfterMs: number | null): APIError {
+  switch (init.status) {
+    case 400:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 429:
+      return new RateLimitError({ ...init, retryAfterMs });
+    default:
+      return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
+  }
+}
