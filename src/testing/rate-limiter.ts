@@ -1,0 +1,372 @@
+/**
+ * Per-key rate limiting for the fake Animal Store: the plan table, fixed windows and temporary bans.
+ *
+ * Everything here is pure given a clock: every method takes the current time (milliseconds since the
+ * epoch) as an argument, so the rules can be checked without timers.
+ *
+ * @module
+ */
+
+/**
+ * The name of a plan from the interface's rate-limit table.
+ *
+ * @example
+ * ```ts
+ * import type { PlanName } from 'animal-store-sdk/testing';
+ *
+ * const plan: PlanName = 'pro';
+ * ```
+ */
+export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
+
+/**
+ * The two limits a plan puts on one API key.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimits } from 'animal-store-sdk/testing';
+ *
+ * const custom: RateLimits = { perMinute: 5, perDay: 50 };
+ * ```
+ */
+export interface RateLimits {
+  /** Requests allowed in one minute window. A positive integer. */
+  readonly perMinute: number;
+  /** Requests allowed in one day window. A positive integer. */
+  readonly perDay: number;
+}
+
+/**
+ * A key's plan: one of the named plans, or custom limits (the interface's "Enterprise: custom").
+ *
+ * @example
+ * ```ts
+ * import type { Plan } from 'animal-store-sdk/testing';
+ *
+ * const plans: Plan[] = ['free', { perMinute: 2, perDay: 10 }];
+ * ```
+ */
+export type Plan = PlanName | RateLimits;
+
+/**
+ * The limits of each named plan. Free, Pro and Business are the interface's figures. Enterprise limits
+ * are "custom" in the interface; the fake's `'enterprise'` stands for a generous contract of 10,000
+ * requests per minute and 10,000,000 per day. Pass `{ perMinute, perDay }` as the plan for other figures.
+ *
+ * @example
+ * ```ts
+ * import { PLAN_LIMITS } from 'animal-store-sdk/testing';
+ *
+ * PLAN_LIMITS.free.perMinute; // 60
+ * PLAN_LIMITS.business.perDay; // 100000
+ * ```
+ */
+export const PLAN_LIMITS: Readonly<Record<PlanName, RateLimits>> = Object.freeze({
+  free: Object.freeze({ perMinute: 60, perDay: 1_000 }),
+  pro: Object.freeze({ perMinute: 300, perDay: 10_000 }),
+  business: Object.freeze({ perMinute: 1_000, perDay: 100_000 }),
+  enterprise: Object.freeze({ perMinute: 10_000, perDay: 10_000_000 }),
+});
+
+/**
+ * When a key that keeps sending requests while it is rate limited gets temporarily banned.
+ *
+ * @example
+ * ```ts
+ * import type { BanPolicy } from 'animal-store-sdk/testing';
+ *
+ * const strict: BanPolicy = { maxRequestsWhileLimited: 2, durationMs: 60_000 };
+ * ```
+ */
+export interface BanPolicy {
+  /**
+   * How many requests a limited key may send (each answered 429 `rate_limited`) before it is banned: the
+   * next one bans it. The count starts again after every request the key gets through.
+   */
+  readonly maxRequestsWhileLimited: number;
+  /** How long a ban lasts, in milliseconds, counted from the request that caused it. */
+  readonly durationMs: number;
+}
+
+/**
+ * The default ban policy: more than 10 requests while limited bans the key for 10 minutes.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BAN_POLICY } from 'animal-store-sdk/testing';
+ *
+ * DEFAULT_BAN_POLICY.maxRequestsWhileLimited; // 10
+ * DEFAULT_BAN_POLICY.durationMs; // 600000
+ * ```
+ */
+export const DEFAULT_BAN_POLICY: BanPolicy = Object.freeze({
+  maxRequestsWhileLimited: 10,
+  durationMs: 10 * 60 * 1000,
+});
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * What the `X-RateLimit-*` headers of one response say.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitState } from './rate-limiter.js';
+ *
+ * const state: RateLimitState = { limit: 60, remaining: 59, resetAt: 1_767_225_660_000 };
+ * ```
+ */
+export interface RateLimitState {
+  /** `X-RateLimit-Limit`: the limit of the window described. */
+  readonly limit: number;
+  /** `X-RateLimit-Remaining`: requests left in that window. */
+  readonly remaining: number;
+  /** When that window resets, in milliseconds since the epoch (the header carries it in seconds). */
+  readonly resetAt: number;
+}
+
+/**
+ * The rate limiter's answer to one request.
+ *
+ * - `allowed`: the request counts against the key and goes on;
+ * - `limited`: a window is used up; `retryAt` is when the window that frees the key last resets, and
+ *   `window` says which one it is;
+ * - `banned`: the key is banned until `retryAt`.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitDecision } from './rate-limiter.js';
+ *
+ * function retryAfterSeconds(decision: RateLimitDecision, now: number): number | undefined {
+ *   return decision.outcome === 'allowed' ? undefined : Math.ceil((decision.retryAt - now) / 1000);
+ * }
+ * ```
+ */
+export type RateLimitDecision =
+  | { readonly outcome: 'allowed'; readonly state: RateLimitState }
+  | {
+      readonly outcome: 'limited';
+      readonly state: RateLimitState;
+      readonly retryAt: number;
+      readonly window: 'minute' | 'day';
+    }
+  | { readonly outcome: 'banned'; readonly state: RateLimitState; readonly retryAt: number };
+
+interface Window {
+  readonly startedAt: number;
+  readonly count: number;
+}
+
+interface KeyState {
+  minute: Window | undefined;
+  day: Window | undefined;
+  requestsWhileLimited: number;
+  bannedUntil: number | undefined;
+}
+
+interface WindowView {
+  readonly name: 'minute' | 'day';
+  readonly limit: number;
+  readonly used: number;
+  readonly resetAt: number;
+}
+
+/**
+ * Fixed-window rate limiting per API key, with temporary bans.
+ *
+ * - Each key has a minute window and a day window. A window starts at the key's first request after
+ *   the previous one ended and lasts 60 s (or 24 h); requests that are answered 429 do not count.
+ * - A request is limited when either window is used up. It is answered with the window that frees the
+ *   key last (the later reset of the used-up windows).
+ * - Headers describe the window with the fewest requests left; on a tie, the one that resets later.
+ * - A key that sends more than `maxRequestsWhileLimited` requests while limited is banned for
+ *   `durationMs`; the ban ends on time whatever the key sends meanwhile.
+ *
+ * @example
+ * ```ts
+ * import { PLAN_LIMITS, RateLimiter } from './rate-limiter.js';
+ *
+ * const limiter = new RateLimiter();
+ * const decision = limiter.consume('test-api-key', PLAN_LIMITS.free, Date.now());
+ * decision.outcome; // 'allowed'
+ * decision.state.remaining; // 59
+ * ```
+ */
+export class RateLimiter {
+  readonly #ban: BanPolicy | false;
+  readonly #keys = new Map<string, KeyState>();
+
+  /**
+   * @param ban When to ban a key that keeps sending requests while limited; `false` never bans.
+   */
+  constructor(ban: BanPolicy | false = DEFAULT_BAN_POLICY) {
+    this.#ban = ban;
+  }
+
+  /**
+   * Decides one request from `key` at time `now`, and counts it if it is allowed.
+   *
+   * @example
+   * ```ts
+   * import { RateLimiter } from './rate-limiter.js';
+   *
+   * const limiter = new RateLimiter();
+   * const limits = { perMinute: 1, perDay: 10 };
+   * limiter.consume('k', limits, 0).outcome; // 'allowed'
+   * limiter.consume('k', limits, 1_000).outcome; // 'limited'
+   * limiter.consume('k', limits, 60_000).outcome; // 'allowed'
+   * ```
+   */
+  consume(key: string, limits: RateLimits, now: number): RateLimitDecision {
+    const state = this.#stateOf(key, now);
+
+    if (state.bannedUntil !== undefined) {
+      return { outcome: 'banned', state: bannedState(limits, state.bannedUntil), retryAt: state.bannedUntil };
+    }
+
+    const views = windowViews(state, limits, now);
+    const usedUp = views.filter((view) => view.used >= view.limit);
+    if (usedUp.length > 0) {
+      state.requestsWhileLimited += 1;
+      if (this.#ban !== false && state.requestsWhileLimited > this.#ban.maxRequestsWhileLimited) {
+        state.bannedUntil = now + this.#ban.durationMs;
+        state.requestsWhileLimited = 0;
+        return {
+          outcome: 'banned',
+          state: bannedState(limits, state.bannedUntil),
+          retryAt: state.bannedUntil,
+        };
+      }
+      const blocking = usedUp.reduce((a, b) => (b.resetAt > a.resetAt ? b : a));
+      return {
+        outcome: 'limited',
+        state: describe(blocking),
+        retryAt: blocking.resetAt,
+        window: blocking.name,
+      };
+    }
+
+    state.minute = { startedAt: state.minute?.startedAt ?? now, count: (state.minute?.count ?? 0) + 1 };
+    state.day = { startedAt: state.day?.startedAt ?? now, count: (state.day?.count ?? 0) + 1 };
+    state.requestsWhileLimited = 0;
+    return { outcome: 'allowed', state: tightest(windowViews(state, limits, now)) };
+  }
+
+  /**
+   * What the headers would say for `key` at time `now`, without counting a request.
+   *
+   * @example
+   * ```ts
+   * import { PLAN_LIMITS, RateLimiter } from './rate-limiter.js';
+   *
+   * new RateLimiter().peek('k', PLAN_LIMITS.free, 0); // { limit: 60, remaining: 60, resetAt: 60000 }
+   * ```
+   */
+  peek(key: string, limits: RateLimits, now: number): RateLimitState {
+    const state = this.#stateOf(key, now);
+    if (state.bannedUntil !== undefined) return bannedState(limits, state.bannedUntil);
+    return tightest(windowViews(state, limits, now));
+  }
+
+  /**
+   * Forgets every key's windows and bans.
+   *
+   * @example
+   * ```ts
+   * import { RateLimiter } from './rate-limiter.js';
+   *
+   * const limiter = new RateLimiter();
+   * limiter.consume('k', { perMinute: 1, perDay: 1 }, 0);
+   * limiter.reset();
+   * limiter.consume('k', { perMinute: 1, perDay: 1 }, 0).outcome; // 'allowed'
+   * ```
+   */
+  reset(): void {
+    this.#keys.clear();
+  }
+
+  /** The key's state with every window and ban that ended by `now` dropped. */
+  #stateOf(key: string, now: number): KeyState {
+    let state = this.#keys.get(key);
+    if (state === undefined) {
+      state = { minute: undefined, day: undefined, requestsWhileLimited: 0, bannedUntil: undefined };
+      this.#keys.set(key, state);
+    }
+    if (state.minute !== undefined && now >= state.minute.startedAt + MINUTE_MS) state.minute = undefined;
+    if (state.day !== undefined && now >= state.day.startedAt + DAY_MS) state.day = undefined;
+    if (state.bannedUntil !== undefined && now >= state.bannedUntil) state.bannedUntil = undefined;
+    return state;
+  }
+}
+
+/**
+ * The headers of a request that cannot be attributed to a key (a 401): the Free plan's minute window,
+ * untouched, as if it started now.
+ *
+ * @example
+ * ```ts
+ * import { anonymousRateLimitState } from './rate-limiter.js';
+ *
+ * anonymousRateLimitState(0); // { limit: 60, remaining: 60, resetAt: 60000 }
+ * ```
+ */
+export function anonymousRateLimitState(now: number): RateLimitState {
+  const limit = PLAN_LIMITS.free.perMinute;
+  return { limit, remaining: limit, resetAt: now + MINUTE_MS };
+}
+
+/**
+ * The limits of a plan.
+ *
+ * @example
+ * ```ts
+ * import { limitsOf } from './rate-limiter.js';
+ *
+ * limitsOf('pro'); // { perMinute: 300, perDay: 10000 }
+ * limitsOf({ perMinute: 1, perDay: 2 }); // { perMinute: 1, perDay: 2 }
+ * ```
+ */
+export function limitsOf(plan: Plan): RateLimits {
+  return typeof plan === 'string' ? PLAN_LIMITS[plan] : plan;
+}
+
+function windowViews(state: KeyState, limits: RateLimits, now: number): WindowView[] {
+  return [
+    view('minute', state.minute, limits.perMinute, MINUTE_MS, now),
+    view('day', state.day, limits.perDay, DAY_MS, now),
+  ];
+}
+
+/** A window that has not started yet is shown as if it started now, with nothing used. */
+function view(
+  name: 'minute' | 'day',
+  window: Window | undefined,
+  limit: number,
+  lengthMs: number,
+  now: number,
+): WindowView {
+  return {
+    name,
+    limit,
+    used: window?.count ?? 0,
+    resetAt: (window?.startedAt ?? now) + lengthMs,
+  };
+}
+
+function tightest(views: readonly WindowView[]): RateLimitState {
+  const chosen = views.reduce((a, b) => {
+    const left = (w: WindowView) => w.limit - w.used;
+    if (left(b) !== left(a)) return left(b) < left(a) ? b : a;
+    return b.resetAt > a.resetAt ? b : a;
+  });
+  return describe(chosen);
+}
+
+function describe(window: WindowView): RateLimitState {
+  return { limit: window.limit, remaining: Math.max(0, window.limit - window.used), resetAt: window.resetAt };
+}
+
+function bannedState(limits: RateLimits, bannedUntil: number): RateLimitState {
+  return { limit: limits.perMinute, remaining: 0, resetAt: bannedUntil };
+}
