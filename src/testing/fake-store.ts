@@ -1,0 +1,454 @@
+/**
+ * `createFakePetStore`: the fake Animal Store's state and its one function from a web `Request` to a
+ * web `Response`, served as msw handlers, as a `fetch` and as an HTTP server.
+ *
+ * @module
+ */
+import type { HttpHandler } from 'msw';
+import type { Pet } from '../schemas.js';
+import { type BaseUrl, DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
+import { type FaultOptions, FaultQueue, sleep } from './faults.js';
+import { createMswHandlers } from './msw.js';
+import { runOperation } from './operations.js';
+import { PetRepository } from './pet-repository.js';
+import {
+  anonymousRateLimitState,
+  type BanPolicy,
+  DEFAULT_BAN_POLICY,
+  limitsOf,
+  PLAN_LIMITS,
+  type Plan,
+  RateLimiter,
+  type RateLimitState,
+} from './rate-limiter.js';
+import { plainHeaders, type RecordedRequest, recordedBody } from './request-log.js';
+import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
+
+/**
+ * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_API_KEY } from 'animal-store-sdk/testing';
+ *
+ * const headers = { Authorization: `Bearer ${DEFAULT_API_KEY}` };
+ * ```
+ */
+export const DEFAULT_API_KEY = 'test-api-key';
+
+/**
+ * The `apiKeys` of a fake store when none are given: {@link DEFAULT_API_KEY} on the Free plan.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_API_KEYS, createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore({ apiKeys: { ...DEFAULT_API_KEYS, 'pro-key': 'pro' } });
+ * ```
+ */
+export const DEFAULT_API_KEYS: Readonly<Record<string, Plan>> = Object.freeze({ [DEFAULT_API_KEY]: 'free' });
+
+/**
+ * A function with the signature of `fetch`.
+ *
+ * @example
+ * ```ts
+ * import type { FetchFunction } from 'animal-store-sdk/testing';
+ *
+ * const fetchImpl: FetchFunction = globalThis.fetch;
+ * ```
+ */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The options of {@link createFakePetStore}; every one is optional.
+ *
+ * @example
+ * ```ts
+ * import type { FakePetStoreOptions } from 'animal-store-sdk/testing';
+ *
+ * const options: FakePetStoreOptions = {
+ *   baseUrl: 'https://staging.example.com/v1',
+ *   apiKeys: { free: 'free', pro: 'pro', tiny: { perMinute: 2, perDay: 5 } },
+ *   pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }],
+ *   ban: { maxRequestsWhileLimited: 3, durationMs: 60_000 },
+ * };
+ * ```
+ */
+export interface FakePetStoreOptions {
+  /**
+   * The base URL served, ending in `/v1` like both real deployments (a trailing slash is fine).
+   * Default {@link DEFAULT_BASE_URL}.
+   */
+  readonly baseUrl?: string | URL;
+  /** The accepted API keys and their plans. Default {@link DEFAULT_API_KEYS}. */
+  readonly apiKeys?: Readonly<Record<string, Plan>>;
+  /** The animals the store starts with (and returns to on `reset()`). Default none. */
+  readonly pets?: readonly Pet[];
+  /**
+   * The clock, in milliseconds since the epoch. The default reads `Date.now()` at each call, so it
+   * follows fake timers.
+   */
+  readonly now?: () => number;
+  /**
+   * When a key sending requests while rate limited gets banned: fields left out keep the
+   * {@link DEFAULT_BAN_POLICY}; `false` never bans.
+   */
+  readonly ban?: Partial<BanPolicy> | false;
+}
+
+/**
+ * Where {@link FakePetStore.listen} starts the HTTP server.
+ *
+ * @example
+ * ```ts
+ * import type { ListenOptions } from 'animal-store-sdk/testing';
+ *
+ * const options: ListenOptions = { port: 4010, hostname: '127.0.0.1' };
+ * ```
+ */
+export interface ListenOptions {
+  /** The TCP port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** The address to listen on. Default `127.0.0.1` (loopback only). */
+  readonly hostname?: string;
+}
+
+/**
+ * A running fake HTTP server.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const server = await createFakePetStore().listen();
+ * console.log(server.url); // e.g. http://127.0.0.1:53412/v1
+ * await server.close();
+ * ```
+ */
+export interface RunningFakeServer {
+  /** The base URL of the server (scheme, address, port and the store's base path, ending in `/v1`). */
+  readonly url: string;
+  /** The port it listens on. */
+  readonly port: number;
+  /**
+   * Stops the server: closes idle keep-alive connections, cuts requests still waiting on an injected
+   * delay, and resolves once every connection is closed.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * A fake Animal Store. See {@link createFakePetStore}.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore();
+ * const response = await store.fetch(`${store.baseUrl}/pets`, {
+ *   headers: { Authorization: 'Bearer test-api-key' },
+ * });
+ * await response.json(); // []
+ * ```
+ */
+export interface FakePetStore {
+  /** The base URL served by `handlers` and `fetch`, without a trailing slash. */
+  readonly baseUrl: string;
+  /**
+   * msw request handlers for every request under the base URL: `setupServer(...store.handlers)` or
+   * `setupWorker(...store.handlers)`. Requests outside it are left to msw's unhandled-request policy.
+   */
+  readonly handlers: readonly HttpHandler[];
+  /**
+   * A drop-in `fetch` answered by the store. A URL outside the base URL is rejected with a `TypeError`
+   * "fetch failed", as an unreachable host would be.
+   */
+  readonly fetch: FetchFunction;
+  /**
+   * Starts a real HTTP server for the store (Node only) serving the base URL's path on any host name,
+   * with CORS for browsers. Every server shares the store's state.
+   */
+  listen(options?: ListenOptions): Promise<RunningFakeServer>;
+  /** A copy of the current animals, ordered by id. */
+  readonly pets: Pet[];
+  /** A copy of every request received under the base URL, oldest first. */
+  readonly requests: RecordedRequest[];
+  /** Injects a fault for the next matching request(s). See {@link FaultOptions}. */
+  injectFault(fault: FaultOptions): void;
+  /** Removes every injected fault that has not been used up. */
+  clearFaults(): void;
+  /**
+   * Returns to the initial state: the initial animals (and id counter), no recorded requests, no rate
+   * limit windows or bans, no injected faults.
+   */
+  reset(): void;
+}
+
+/**
+ * What the store makes of one request: a response, or a failed connection.
+ *
+ * @example
+ * ```ts
+ * import type { Outcome } from './fake-store.js';
+ *
+ * const outcome: Outcome = { kind: 'network-error' };
+ * ```
+ */
+export type Outcome =
+  | { readonly kind: 'response'; readonly response: Response }
+  | { readonly kind: 'network-error' };
+
+/**
+ * The store's request handling, for the adapters (msw, fetch, HTTP).
+ *
+ * @example
+ * ```ts
+ * import type { StoreCore } from './fake-store.js';
+ *
+ * async function answer(core: StoreCore, request: Request): Promise<Response | undefined> {
+ *   const outcome = await core.respond(request, core.base.href);
+ *   return outcome.kind === 'response' ? outcome.response : undefined;
+ * }
+ * ```
+ */
+export interface StoreCore {
+  /** The configured base URL. */
+  readonly base: BaseUrl;
+  /**
+   * Answers a request. `baseHref` is the base URL the request was sent to (the configured one, or the
+   * HTTP server's); links in responses point under it.
+   */
+  respond(request: Request, baseHref: string): Promise<Outcome>;
+}
+
+/**
+ * Creates a fake Animal Store that behaves like the real service wherever the interface says how.
+ * The choices it makes where the interface is silent are listed in the `animal-store-sdk/testing`
+ * module documentation.
+ *
+ * @throws TypeError or RangeError when an option is invalid (a base URL not ending in `/v1`, an
+ * unknown plan, an invalid pet, ...).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }] });
+ * const server = setupServer(...store.handlers);
+ * server.listen({ onUnhandledFrame: 'error' });
+ *
+ * const response = await fetch('http://animal-store.test/v1/pets/1', {
+ *   headers: { Authorization: 'Bearer test-api-key' },
+ * });
+ * await response.json(); // { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+ * server.close();
+ * ```
+ */
+export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetStore {
+  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS);
+  const clock = options.now ?? (() => Date.now());
+  const pets = new PetRepository(options.pets ?? []);
+  const limiter = new RateLimiter(banPolicy(options.ban));
+  const faults = new FaultQueue();
+  let log: RecordedRequest[] = [];
+
+  const respond = async (request: Request, baseHref: string): Promise<Outcome> => {
+    const url = new URL(request.url);
+    const path = pathUnder(url, base.path);
+    if (path === undefined) {
+      return reply(
+        toResponse(errorReply(404, ERROR_CODES.notFound, `${url.pathname} is not under ${base.path}`)),
+      );
+    }
+    const method = request.method.toUpperCase();
+    const bodyText = await request.text();
+    log.push({
+      method,
+      url: request.url,
+      path,
+      headers: plainHeaders(request.headers),
+      body: recordedBody(bodyText),
+      receivedAt: clock(),
+    });
+
+    const fault = faults.take(method, path);
+    if (fault !== undefined) {
+      if (fault.delayMs > 0) await sleep(fault.delayMs, request.signal);
+      if (fault.result.kind === 'network-error') return { kind: 'network-error' };
+      if (fault.result.kind === 'response') {
+        return reply(fault.result.response(rateLimitHeaders(currentState(request.headers))));
+      }
+    }
+
+    const auth = authenticate(request.headers, apiKeys);
+    if (!auth.ok) {
+      return reply(
+        toResponse(errorReply(401, ERROR_CODES.unauthorized, auth.message), {
+          ...rateLimitHeaders(anonymousRateLimitState(clock())),
+          'WWW-Authenticate': auth.challenge,
+        }),
+      );
+    }
+
+    const now = clock();
+    const decision = limiter.consume(auth.key, limitsOf(auth.plan), now);
+    const headers = rateLimitHeaders(decision.state);
+    if (decision.outcome !== 'allowed') {
+      const seconds = retryAfterSeconds(decision.retryAt, now);
+      const [code, message] =
+        decision.outcome === 'banned'
+          ? [
+              ERROR_CODES.apiKeyBanned,
+              `This API key is temporarily banned for sending requests while rate limited; retry in ${seconds} s`,
+            ]
+          : [
+              ERROR_CODES.rateLimited,
+              `Rate limit of ${decision.state.limit} requests per ${decision.window} exceeded; retry in ${seconds} s`,
+            ];
+      return reply(toResponse(errorReply(429, code, message), headers, { 'Retry-After': String(seconds) }));
+    }
+
+    const operationReply = runOperation(pets, {
+      method,
+      path,
+      url,
+      baseHref,
+      headers: request.headers,
+      bodyText,
+    });
+    return reply(toResponse(operationReply, headers));
+  };
+
+  /** The rate-limit state the request's key would see now, without counting a request. */
+  const currentState = (headers: Headers): RateLimitState => {
+    const auth = authenticate(headers, apiKeys);
+    return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
+  };
+
+  const core: StoreCore = { base, respond };
+
+  const storeFetch: FetchFunction = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== base.origin || pathUnder(url, base.path) === undefined) {
+      throw new TypeError('fetch failed', {
+        cause: new Error(
+          `${request.method} ${request.url} is not under the fake store's base URL ${base.href}`,
+        ),
+      });
+    }
+    const outcome = await core.respond(request, base.href);
+    if (outcome.kind === 'network-error') {
+      throw new TypeError('fetch failed', {
+        cause: new Error('The connection was closed without a response'),
+      });
+    }
+    return outcome.response;
+  };
+
+  return {
+    baseUrl: base.href,
+    handlers: createMswHandlers(core),
+    fetch: storeFetch,
+    async listen(listenOptions = {}) {
+      // Loaded on demand, so that a browser bundle of this module never loads node:http.
+      const { listenHttp } = await import('./http.js');
+      return listenHttp(core, listenOptions);
+    },
+    get pets() {
+      return pets.all();
+    },
+    get requests() {
+      return structuredClone(log);
+    },
+    injectFault(fault) {
+      faults.add(fault);
+    },
+    clearFaults() {
+      faults.clear();
+    },
+    reset() {
+      pets.reset();
+      limiter.reset();
+      faults.clear();
+      log = [];
+    },
+  };
+}
+
+function reply(response: Response): Outcome {
+  return { kind: 'response', response };
+}
+
+type Authentication =
+  | { readonly ok: true; readonly key: string; readonly plan: Plan }
+  | { readonly ok: false; readonly message: string; readonly challenge: string };
+
+const REALM = 'Bearer realm="animal-store"';
+
+function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan>): Authentication {
+  const authorization = headers.get('authorization');
+  if (authorization === null || authorization.trim() === '') {
+    return {
+      ok: false,
+      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
+      challenge: REALM,
+    };
+  }
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (match?.[1] === undefined) {
+    return {
+      ok: false,
+      message: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>"',
+      challenge: `${REALM}, error="invalid_request"`,
+    };
+  }
+  const plan = apiKeys.get(match[1]);
+  if (plan === undefined) {
+    return { ok: false, message: 'Invalid API key', challenge: `${REALM}, error="invalid_token"` };
+  }
+  return { ok: true, key: match[1], plan };
+}
+
+function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyMap<string, Plan> {
+  const checked = new Map<string, Plan>();
+  for (const [key, plan] of Object.entries(apiKeys)) {
+    if (!/^\S+$/.test(key))
+      throw new TypeError(`apiKeys: a key must be non-empty without spaces, got "${key}"`);
+    if (typeof plan === 'string') {
+      if (!Object.hasOwn(PLAN_LIMITS, plan)) {
+        throw new TypeError(
+          `apiKeys["${key}"]: unknown plan "${plan}"; use ${Object.keys(PLAN_LIMITS).join(', ')} or { perMinute, perDay }`,
+        );
+      }
+    } else {
+      for (const field of ['perMinute', 'perDay'] as const) {
+        const value: unknown = plan?.[field];
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+          throw new RangeError(`apiKeys["${key}"].${field} must be a positive integer, got ${String(value)}`);
+        }
+      }
+    }
+    checked.set(key, plan);
+  }
+  return checked;
+}
+
+function banPolicy(ban: Partial<BanPolicy> | false | undefined): BanPolicy | false {
+  if (ban === false) return false;
+  const policy = { ...DEFAULT_BAN_POLICY, ...ban };
+  if (!Number.isInteger(policy.maxRequestsWhileLimited) || policy.maxRequestsWhileLimited < 0) {
+    throw new RangeError(
+      `ban.maxRequestsWhileLimited must be an integer >= 0, got ${String(policy.maxRequestsWhileLimited)}`,
+    );
+  }
+  if (!Number.isFinite(policy.durationMs) || policy.durationMs <= 0) {
+    throw new RangeError(
+      `ban.durationMs must be a positive number of milliseconds, got ${String(policy.durationMs)}`,
+    );
+  }
+  return policy;
+}

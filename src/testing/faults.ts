@@ -1,0 +1,291 @@
+/**
+ * Injected faults: failures of the infrastructure in front of the fake Animal Store (a load balancer's
+ * 503, a gateway's 429, a dropped connection, a slow network) that a test switches on for some requests.
+ *
+ * @module
+ */
+import { errorReply, type JsonValue, mergeHeaders } from './responses.js';
+
+/**
+ * Which requests a fault applies to. Every given field must match; an empty match takes every request.
+ *
+ * @example
+ * ```ts
+ * import type { FaultMatch } from 'animal-store-sdk/testing';
+ *
+ * const listing: FaultMatch = { method: 'GET', path: '/pets' };
+ * const anyPet: FaultMatch = { path: /^\/pets\/[^/]+$/ };
+ * ```
+ */
+export interface FaultMatch {
+  /** The request method, in any case. */
+  readonly method?: string;
+  /**
+   * The path relative to the base URL, without the query: a string matches that path exactly (a
+   * trailing slash aside), a RegExp is tested against it.
+   */
+  readonly path?: string | RegExp;
+}
+
+/**
+ * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response)
+ * or only `delayMs` (the normal response, late).
+ *
+ * @example
+ * ```ts
+ * import type { FaultOptions } from 'animal-store-sdk/testing';
+ *
+ * const outage: FaultOptions = { status: 503, times: 2, match: { method: 'GET', path: '/pets' } };
+ * const throttled: FaultOptions = { status: 429, headers: { 'Retry-After': '30' } };
+ * const dropped: FaultOptions = { networkError: true };
+ * const slow: FaultOptions = { delayMs: 5_000 };
+ * const html: FaultOptions = {
+ *   status: 502,
+ *   headers: { 'Content-Type': 'text/html' },
+ *   body: '<html><body>Bad Gateway</body></html>',
+ * };
+ * ```
+ */
+export interface FaultOptions {
+  /** The status to answer with, 200 to 599. */
+  readonly status?: number;
+  /**
+   * Headers of the response; they replace the fake's own (`Content-Type`, `X-RateLimit-*`) of the same
+   * name.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The response body: a string is sent as it is (`text/plain` unless `headers` set a `Content-Type`),
+   * anything else as JSON. Without it, the body is an Error `{ code, message, status }` whose code
+   * names the status (`service_unavailable` for 503, `rate_limited` for 429, and so on).
+   */
+  readonly body?: JsonValue;
+  /**
+   * Wait this long (setTimeout, so fake timers control it) before answering; the request's signal
+   * aborts the wait.
+   */
+  readonly delayMs?: number;
+  /**
+   * Answer with no response at all: msw's `HttpResponse.error()`, a rejected `store.fetch` (a `TypeError`
+   * "fetch failed", like undici's) and a destroyed socket from the HTTP server.
+   */
+  readonly networkError?: boolean;
+  /** How many matching requests the fault applies to: a positive integer or `Infinity`. Default 1. */
+  readonly times?: number;
+  /** Which requests it applies to; default every request. */
+  readonly match?: FaultMatch;
+}
+
+/**
+ * What an injected fault does to one request.
+ *
+ * @example
+ * ```ts
+ * import type { FaultEffect } from './faults.js';
+ *
+ * const effect: FaultEffect = { delayMs: 0, result: { kind: 'network-error' } };
+ * ```
+ */
+export interface FaultEffect {
+  /** How long to wait first. */
+  readonly delayMs: number;
+  /** Then: answer with a response, fail the connection, or go on with the normal handling. */
+  readonly result:
+    | { readonly kind: 'response'; readonly response: (extraHeaders: Record<string, string>) => Response }
+    | { readonly kind: 'network-error' }
+    | { readonly kind: 'continue' };
+}
+
+interface ActiveFault {
+  readonly options: FaultOptions;
+  remaining: number;
+}
+
+const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  408: 'request_timeout',
+  409: 'conflict',
+  429: 'rate_limited',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
+
+/**
+ * The faults injected into one store, applied in the order they were injected: a request takes the
+ * first fault that matches it and has uses left.
+ *
+ * @example
+ * ```ts
+ * import { FaultQueue } from './faults.js';
+ *
+ * const faults = new FaultQueue();
+ * faults.add({ status: 503 });
+ * faults.take('GET', '/pets')?.result.kind; // 'response'
+ * faults.take('GET', '/pets'); // undefined
+ * ```
+ */
+export class FaultQueue {
+  #faults: ActiveFault[] = [];
+
+  /**
+   * Adds a fault after checking it.
+   *
+   * @throws TypeError or RangeError when the options contradict each other or are out of range.
+   *
+   * @example
+   * ```ts
+   * import { FaultQueue } from './faults.js';
+   *
+   * new FaultQueue().add({ status: 429, headers: { 'Retry-After': '5' }, times: 3 });
+   * ```
+   */
+  add(options: FaultOptions): void {
+    checkFault(options);
+    this.#faults.push({ options, remaining: options.times ?? 1 });
+  }
+
+  /**
+   * Uses up one application of the first fault matching the request, and says what it does.
+   *
+   * @param path The request's path relative to the base URL.
+   *
+   * @example
+   * ```ts
+   * import { FaultQueue } from './faults.js';
+   *
+   * const faults = new FaultQueue();
+   * faults.add({ networkError: true, match: { method: 'POST' } });
+   * faults.take('GET', '/pets'); // undefined
+   * faults.take('POST', '/pets')?.result; // { kind: 'network-error' }
+   * ```
+   */
+  take(method: string, path: string): FaultEffect | undefined {
+    const fault = this.#faults.find((candidate) => matches(candidate.options.match, method, path));
+    if (fault === undefined) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== fault);
+    return effectOf(fault.options);
+  }
+
+  /**
+   * Removes every fault.
+   *
+   * @example
+   * ```ts
+   * import { FaultQueue } from './faults.js';
+   *
+   * const faults = new FaultQueue();
+   * faults.add({ status: 500, times: Infinity });
+   * faults.clear();
+   * faults.take('GET', '/pets'); // undefined
+   * ```
+   */
+  clear(): void {
+    this.#faults = [];
+  }
+}
+
+/**
+ * Resolves after `ms` milliseconds, through the global `setTimeout` looked up at call time so fake timers
+ * control it; rejects with the signal's reason as soon as `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * import { sleep } from './faults.js';
+ *
+ * await sleep(10, new AbortController().signal);
+ * ```
+ */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function checkFault(options: FaultOptions): void {
+  const { status, networkError, delayMs, times, body, headers } = options;
+  if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {
+    throw new RangeError(`injectFault: status must be an integer from 200 to 599, got ${status}`);
+  }
+  if (networkError === true && (status !== undefined || body !== undefined || headers !== undefined)) {
+    throw new TypeError('injectFault: a networkError has no response, so no status, headers or body');
+  }
+  if (status === undefined && networkError !== true && (body !== undefined || headers !== undefined)) {
+    throw new TypeError('injectFault: headers and body need a status');
+  }
+  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
+    throw new RangeError(`injectFault: delayMs must be a finite number of milliseconds >= 0, got ${delayMs}`);
+  }
+  if (status === undefined && networkError !== true && delayMs === undefined) {
+    throw new TypeError('injectFault: give a status, networkError: true or delayMs');
+  }
+  if (
+    times !== undefined &&
+    !(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1))
+  ) {
+    throw new RangeError(`injectFault: times must be a positive integer or Infinity, got ${times}`);
+  }
+}
+
+function matches(match: FaultMatch | undefined, method: string, path: string): boolean {
+  if (match === undefined) return true;
+  if (match.method !== undefined && match.method.toUpperCase() !== method.toUpperCase()) return false;
+  if (match.path === undefined) return true;
+  if (typeof match.path === 'string') return withoutTrailingSlash(match.path) === withoutTrailingSlash(path);
+  match.path.lastIndex = 0;
+  return match.path.test(path);
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+function effectOf(options: FaultOptions): FaultEffect {
+  const delayMs = options.delayMs ?? 0;
+  if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };
+  const { status } = options;
+  if (status === undefined) return { delayMs, result: { kind: 'continue' } };
+  return {
+    delayMs,
+    result: { kind: 'response', response: (extra) => faultResponse(status, options, extra) },
+  };
+}
+
+function faultResponse(
+  status: number,
+  options: FaultOptions,
+  extraHeaders: Record<string, string>,
+): Response {
+  const { body } = options;
+  const [text, contentType] =
+    body === undefined
+      ? [
+          JSON.stringify(
+            errorReply(status, CODE_BY_STATUS[status] ?? `http_${status}`, `Injected fault: HTTP ${status}`)
+              .body,
+          ),
+          'application/json',
+        ]
+      : typeof body === 'string'
+        ? [body, 'text/plain; charset=utf-8']
+        : [JSON.stringify(body), 'application/json'];
+  const headers = mergeHeaders({ 'Content-Type': contentType }, extraHeaders, options.headers);
+  return new Response(text, { status, headers });
+}

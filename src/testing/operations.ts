@@ -1,0 +1,236 @@
+/**
+ * The fake Animal Store's routes and its three operations (`listPets`, `createPet`, `getPet`), with the
+ * validation of what they receive. Authentication and rate limiting happen before these run.
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../schemas.js';
+import type { PetRepository } from './pet-repository.js';
+import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
+
+/**
+ * The page size of `listPets` when `limit` is not given.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_PAGE_SIZE } from 'animal-store-sdk/testing';
+ *
+ * DEFAULT_PAGE_SIZE; // 20
+ * ```
+ */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The deprecation of `GET /pets/{petId}`, as the headers of its responses carry it: `Deprecation`
+ * (RFC 9745, a structured date: deprecated since 1 January 2026) and `Sunset` (RFC 8594, an HTTP-date:
+ * the removal on 5 December 2030). A `Link` with `rel="successor-version"` points to `GET /pets`, the
+ * replacement.
+ *
+ * @example
+ * ```ts
+ * import { GET_PET_DEPRECATION } from 'animal-store-sdk/testing';
+ *
+ * GET_PET_DEPRECATION.sunset; // 'Thu, 05 Dec 2030 00:00:00 GMT'
+ * ```
+ */
+export const GET_PET_DEPRECATION = Object.freeze({
+  /** The `Deprecation` header: `@` and the unix seconds of 2026-01-01T00:00:00Z. */
+  deprecation: '@1767225600',
+  /** The `Sunset` header: the removal date. */
+  sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+});
+
+/**
+ * What an operation needs to know about a request that passed authentication and rate limiting.
+ *
+ * @example
+ * ```ts
+ * import type { OperationRequest } from './operations.js';
+ *
+ * const request: OperationRequest = {
+ *   method: 'GET',
+ *   path: '/pets',
+ *   url: new URL('http://animal-store.test/v1/pets?limit=5'),
+ *   baseHref: 'http://animal-store.test/v1',
+ *   headers: new Headers(),
+ *   bodyText: '',
+ * };
+ * ```
+ */
+export interface OperationRequest {
+  /** The method, upper case. */
+  readonly method: string;
+  /** The path relative to the base URL. */
+  readonly path: string;
+  /** The full URL. */
+  readonly url: URL;
+  /** The base URL the request was sent to, for the links the response carries. */
+  readonly baseHref: string;
+  /** The request headers. */
+  readonly headers: Headers;
+  /** The body, read as text (`''` when there is none). */
+  readonly bodyText: string;
+}
+
+/**
+ * Routes a request to its operation and runs it, returning its reply: 404 for an unknown path, 405 with `Allow` for a
+ * method the route lacks.
+ *
+ * @example
+ * ```ts
+ * import { PetRepository } from './pet-repository.js';
+ * import { runOperation } from './operations.js';
+ *
+ * const reply = runOperation(new PetRepository([]), {
+ *   method: 'GET',
+ *   path: '/store/orders',
+ *   url: new URL('http://animal-store.test/v1/store/orders'),
+ *   baseHref: 'http://animal-store.test/v1',
+ *   headers: new Headers(),
+ *   bodyText: '',
+ * });
+ * reply.status; // 404
+ * ```
+ */
+export function runOperation(pets: PetRepository, request: OperationRequest): JsonReply {
+  const path =
+    request.path.length > 1 && request.path.endsWith('/') ? request.path.slice(0, -1) : request.path;
+  const segments = path.split('/').slice(1);
+
+  if (segments.length === 1 && segments[0] === 'pets') {
+    if (request.method === 'GET') return listPets(pets, request);
+    if (request.method === 'POST') return createPet(pets, request);
+    return methodNotAllowed(request, 'GET, POST');
+  }
+  if (segments.length === 2 && segments[0] === 'pets' && segments[1] !== undefined) {
+    if (request.method === 'GET') return withDeprecation(getPet(pets, segments[1]), request.baseHref);
+    return methodNotAllowed(request, 'GET');
+  }
+  return errorReply(404, ERROR_CODES.notFound, `No resource at ${request.method} ${path || '/'}`);
+}
+
+function listPets(pets: PetRepository, request: OperationRequest): JsonReply {
+  const query = request.url.searchParams;
+  const raw: { limit?: number; status?: string } = {};
+  for (const name of ['limit', 'status'] as const) {
+    const values = query.getAll(name);
+    if (values.length > 1) {
+      return invalidParameter(`The query parameter "${name}" must be given at most once`);
+    }
+    const [value] = values;
+    if (value === undefined) continue;
+    if (name === 'status') {
+      raw.status = value;
+    } else if (/^[+-]?\d+$/.test(value)) {
+      raw.limit = Number(value);
+    } else {
+      return invalidParameter(`The query parameter "limit" must be an integer from 1 to 100, got "${value}"`);
+    }
+  }
+  const parsed = ListPetsParamsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const name = String(issue?.path[0] ?? 'query');
+    return invalidParameter(`The query parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}`);
+  }
+  const listed = pets.list({ limit: parsed.data.limit ?? DEFAULT_PAGE_SIZE, status: parsed.data.status });
+  return { status: 200, body: listed };
+}
+
+function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
+  const contentType = request.headers.get('content-type');
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    return errorReply(
+      400,
+      ERROR_CODES.invalidContentType,
+      `The request body must be JSON sent with Content-Type: application/json, got ${contentType === null ? 'no Content-Type' : `"${contentType}"`}`,
+    );
+  }
+  if (request.bodyText.trim() === '') {
+    return errorReply(400, ERROR_CODES.invalidBody, 'The request body is required: a NewPet as JSON');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(request.bodyText);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return errorReply(400, ERROR_CODES.invalidJson, `The request body is not valid JSON: ${reason}`);
+  }
+  const parsed = NewPetSchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => describeIssue(issue, body));
+    return errorReply(
+      400,
+      ERROR_CODES.invalidBody,
+      `The request body is not a valid NewPet: ${problems.join('; ')}`,
+    );
+  }
+  const pet = pets.create(parsed.data);
+  return { status: 201, body: pet, headers: { Location: `${request.baseHref}/pets/${pet.id}` } };
+}
+
+function getPet(pets: PetRepository, rawId: string): JsonReply {
+  const id = parsePetId(rawId);
+  if (id === 'invalid') {
+    return invalidParameter(`The path parameter "petId" must be an int64 integer, got "${rawId}"`);
+  }
+  const pet = id === undefined ? undefined : pets.get(id);
+  if (pet === undefined) return errorReply(404, ERROR_CODES.notFound, `No pet with id ${rawId}`);
+  return { status: 200, body: pet };
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The pet id in a path segment: a number, `undefined` for an int64 that no pet can have (beyond what a
+ * JavaScript number holds exactly), or `'invalid'` for anything that is not an int64.
+ */
+function parsePetId(segment: string): number | undefined | 'invalid' {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return 'invalid';
+  }
+  if (!/^-?\d+$/.test(decoded)) return 'invalid';
+  const big = BigInt(decoded);
+  if (big < INT64_MIN || big > INT64_MAX) return 'invalid';
+  const parsed = PetIdSchema.safeParse(Number(big));
+  return parsed.success && BigInt(parsed.data) === big ? parsed.data : undefined;
+}
+
+function withDeprecation(reply: JsonReply, baseHref: string): JsonReply {
+  return {
+    ...reply,
+    headers: {
+      ...reply.headers,
+      Deprecation: GET_PET_DEPRECATION.deprecation,
+      Sunset: GET_PET_DEPRECATION.sunset,
+      Link: `<${baseHref}/pets>; rel="successor-version"`,
+    },
+  };
+}
+
+function methodNotAllowed(request: OperationRequest, allow: string): JsonReply {
+  return errorReply(
+    405,
+    ERROR_CODES.methodNotAllowed,
+    `${request.method} is not allowed on ${request.path}; allowed: ${allow}`,
+    { Allow: allow },
+  );
+}
+
+function invalidParameter(message: string): JsonReply {
+  return errorReply(400, ERROR_CODES.invalidParameter, message);
+}
+
+/** A zod issue as `field: problem`, saying "is required" for a missing field. */
+function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
+  const field = issue.path.join('.');
+  if (field === '') return issue.message;
+  const present = typeof body === 'object' && body !== null && field in body;
+  return present ? `${field}: ${issue.message}` : `${field} is required`;
+}

@@ -1,0 +1,150 @@
+/**
+ * The fake Animal Store's animals: an in-memory table ordered by id.
+ *
+ * @module
+ */
+import { type NewPet, type Pet, PetSchema, type PetStatus } from '../schemas.js';
+
+/**
+ * The status a new animal gets when `createPet` omits `status`.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_NEW_PET_STATUS } from 'animal-store-sdk/testing';
+ *
+ * DEFAULT_NEW_PET_STATUS; // 'available'
+ * ```
+ */
+export const DEFAULT_NEW_PET_STATUS: PetStatus = 'available';
+
+/**
+ * The animals of one fake store. Ids are assigned from one above the highest id ever held, so an id is
+ * never reused, and every change happens synchronously, so concurrent creates can neither lose nor
+ * duplicate an animal.
+ *
+ * @example
+ * ```ts
+ * import { PetRepository } from './pet-repository.js';
+ *
+ * const pets = new PetRepository([{ id: 1, name: 'Rex', categoryId: 1 }]);
+ * pets.create({ name: 'Tom', categoryId: 2 }); // { id: 2, name: 'Tom', categoryId: 2, status: 'available' }
+ * ```
+ */
+export class PetRepository {
+  readonly #initial: readonly Pet[];
+  #byId = new Map<number, Pet>();
+  #nextId = 1;
+
+  /**
+   * @param initial The animals the store starts with (and returns to on {@link PetRepository.reset}).
+   * @throws TypeError when an animal is not a valid Pet or two share an id.
+   */
+  constructor(initial: readonly Pet[]) {
+    this.#initial = initial.map((pet, index) => {
+      const parsed = PetSchema.safeParse(pet);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map(
+          (issue) => `${issue.path.join('.') || 'pet'}: ${issue.message}`,
+        );
+        throw new TypeError(`pets[${index}] is not a valid Pet: ${problems.join('; ')}`);
+      }
+      return Object.freeze(parsed.data);
+    });
+    this.reset();
+  }
+
+  /**
+   * Every animal, ordered by id, optionally only those with `status`, at most `limit` of them.
+   *
+   * @example
+   * ```ts
+   * import { PetRepository } from './pet-repository.js';
+   *
+   * new PetRepository([]).list({ limit: 20 }); // []
+   * ```
+   */
+  list(query: { readonly limit: number; readonly status?: PetStatus | undefined }): Pet[] {
+    const result: Pet[] = [];
+    for (const pet of this.#byId.values()) {
+      if (result.length >= query.limit) break;
+      if (query.status === undefined || pet.status === query.status) result.push({ ...pet });
+    }
+    return result;
+  }
+
+  /**
+   * Every animal, ordered by id.
+   *
+   * @example
+   * ```ts
+   * import { PetRepository } from './pet-repository.js';
+   *
+   * new PetRepository([{ id: 3, name: 'Rex', categoryId: 1 }]).all().length; // 1
+   * ```
+   */
+  all(): Pet[] {
+    return [...this.#byId.values()].map((pet) => ({ ...pet }));
+  }
+
+  /**
+   * The animal with `id`, or `undefined`.
+   *
+   * @example
+   * ```ts
+   * import { PetRepository } from './pet-repository.js';
+   *
+   * new PetRepository([]).get(1); // undefined
+   * ```
+   */
+  get(id: number): Pet | undefined {
+    const pet = this.#byId.get(id);
+    return pet === undefined ? undefined : { ...pet };
+  }
+
+  /**
+   * Adds an animal with a new id; an omitted `status` becomes {@link DEFAULT_NEW_PET_STATUS}.
+   *
+   * @example
+   * ```ts
+   * import { PetRepository } from './pet-repository.js';
+   *
+   * new PetRepository([]).create({ name: 'Rex', categoryId: 1 }).id; // 1
+   * ```
+   */
+  create(newPet: NewPet): Pet {
+    const pet: Pet = Object.freeze({
+      id: this.#nextId,
+      name: newPet.name,
+      categoryId: newPet.categoryId,
+      status: newPet.status ?? DEFAULT_NEW_PET_STATUS,
+    });
+    this.#nextId += 1;
+    // Ids only grow, so inserting at the end keeps the map ordered by id.
+    this.#byId.set(pet.id, pet);
+    return { ...pet };
+  }
+
+  /**
+   * Returns to the initial animals.
+   *
+   * @example
+   * ```ts
+   * import { PetRepository } from './pet-repository.js';
+   *
+   * const pets = new PetRepository([]);
+   * pets.create({ name: 'Rex', categoryId: 1 });
+   * pets.reset();
+   * pets.all(); // []
+   * ```
+   */
+  reset(): void {
+    const sorted = [...this.#initial].sort((a, b) => a.id - b.id);
+    const byId = new Map<number, Pet>();
+    for (const pet of sorted) {
+      if (byId.has(pet.id)) throw new TypeError(`pets: two pets share the id ${pet.id}`);
+      byId.set(pet.id, pet);
+    }
+    this.#byId = byId;
+    this.#nextId = Math.max(0, ...sorted.map((pet) => pet.id)) + 1;
+  }
+}

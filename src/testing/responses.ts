@@ -1,0 +1,182 @@
+/**
+ * Building the fake Animal Store's responses: JSON bodies, Error bodies and the headers every response
+ * carries.
+ *
+ * @module
+ */
+import type { ErrorBody } from '../schemas.js';
+import type { RateLimitState } from './rate-limiter.js';
+
+/**
+ * A value JSON can carry.
+ *
+ * @example
+ * ```ts
+ * import type { JsonValue } from 'animal-store-sdk/testing';
+ *
+ * const body: JsonValue = { code: 'maintenance', retry: [1, 2, 3] };
+ * ```
+ */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The `code` of every Error body the fake sends, by the name of the situation.
+ *
+ * | Code | Status | When |
+ * |---|---|---|
+ * | `unauthorized` | 401 | No `Authorization: Bearer <key>` header, or an unknown key |
+ * | `rate_limited` | 429 | The key used up its minute or day window |
+ * | `api_key_banned` | 429 | The key is temporarily banned for sending requests while limited |
+ * | `invalid_parameter` | 400 | A bad `limit`, `status` or `petId` |
+ * | `invalid_content_type` | 400 | `POST /pets` without `Content-Type: application/json` |
+ * | `invalid_json` | 400 | `POST /pets` with a body that is not JSON |
+ * | `invalid_body` | 400 | `POST /pets` with a body that is not a valid NewPet |
+ * | `not_found` | 404 | No such pet, or no such route under the base URL |
+ * | `method_not_allowed` | 405 | A method the route does not have (see the `Allow` header) |
+ *
+ * @example
+ * ```ts
+ * import { ERROR_CODES } from 'animal-store-sdk/testing';
+ *
+ * ERROR_CODES.rateLimited; // 'rate_limited'
+ * ```
+ */
+export const ERROR_CODES = Object.freeze({
+  unauthorized: 'unauthorized',
+  rateLimited: 'rate_limited',
+  apiKeyBanned: 'api_key_banned',
+  invalidParameter: 'invalid_parameter',
+  invalidContentType: 'invalid_content_type',
+  invalidJson: 'invalid_json',
+  invalidBody: 'invalid_body',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+} as const);
+
+/**
+ * One of the {@link ERROR_CODES}.
+ *
+ * @example
+ * ```ts
+ * import type { FakeErrorCode } from 'animal-store-sdk/testing';
+ *
+ * const code: FakeErrorCode = 'not_found';
+ * ```
+ */
+export type FakeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * A JSON answer, before it becomes a `Response`: operations return these, and the store adds the
+ * headers every response carries.
+ *
+ * @example
+ * ```ts
+ * import type { JsonReply } from './responses.js';
+ *
+ * const reply: JsonReply = { status: 201, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/1' } };
+ * ```
+ */
+export interface JsonReply {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The body, serialized as JSON. */
+  readonly body: unknown;
+  /** Headers besides `Content-Type: application/json`. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An Error reply `{ code, message, status }`, `status` repeating the HTTP status.
+ *
+ * @example
+ * ```ts
+ * import { errorReply } from './responses.js';
+ *
+ * errorReply(404, 'not_found', 'No pet with id 7').body; // { code: 'not_found', message: 'No pet with id 7', status: 404 }
+ * ```
+ */
+export function errorReply(
+  status: number,
+  code: string,
+  message: string,
+  headers?: Readonly<Record<string, string>>,
+): JsonReply {
+  const body: ErrorBody = { code, message, status };
+  return headers === undefined ? { status, body } : { status, body, headers };
+}
+
+/**
+ * The `Response` for a reply, with `Content-Type: application/json`, the reply's headers and `extra`
+ * headers.
+ *
+ * @example
+ * ```ts
+ * import { errorReply, toResponse } from './responses.js';
+ *
+ * const response = toResponse(errorReply(404, 'not_found', 'No pet with id 7'), { 'X-RateLimit-Limit': '60' });
+ * response.headers.get('content-type'); // 'application/json'
+ * ```
+ */
+export function toResponse(
+  reply: JsonReply,
+  ...extra: ReadonlyArray<Readonly<Record<string, string>>>
+): Response {
+  const headers = mergeHeaders({ 'Content-Type': 'application/json' }, reply.headers, ...extra);
+  return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
+}
+
+/**
+ * One `Headers` from several sets, later ones replacing earlier headers of the same name (in any case).
+ *
+ * Responses are built once from complete headers and never changed afterwards: while msw intercepts
+ * requests in Node, copying a `Headers` whose entries were partly set by the platform (such as the
+ * `Content-Type` of `Response.json`) drops those entries.
+ *
+ * @example
+ * ```ts
+ * import { mergeHeaders } from './responses.js';
+ *
+ * mergeHeaders({ 'Content-Type': 'text/plain' }, { 'content-type': 'text/html' }).get('Content-Type'); // 'text/html'
+ * ```
+ */
+export function mergeHeaders(...sets: ReadonlyArray<Readonly<Record<string, string>> | undefined>): Headers {
+  const headers = new Headers();
+  for (const set of sets) {
+    for (const [name, value] of Object.entries(set ?? {})) headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The `X-RateLimit-*` headers for a rate-limit state; `X-RateLimit-Reset` is in whole unix seconds,
+ * rounded up so it is never before the actual reset.
+ *
+ * @example
+ * ```ts
+ * import { rateLimitHeaders } from './responses.js';
+ *
+ * rateLimitHeaders({ limit: 60, remaining: 59, resetAt: 60_500 });
+ * // { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59', 'X-RateLimit-Reset': '61' }
+ * ```
+ */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(Math.ceil(state.resetAt / 1000)),
+  };
+}
+
+/**
+ * Whole seconds from `now` until `retryAt`, rounded up and at least 1: the `Retry-After` value.
+ *
+ * @example
+ * ```ts
+ * import { retryAfterSeconds } from './responses.js';
+ *
+ * retryAfterSeconds(1_500, 0); // 2
+ * ```
+ */
+export function retryAfterSeconds(retryAt: number, now: number): number {
+  return Math.max(1, Math.ceil((retryAt - now) / 1000));
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { authed, expectError, postJson, transports } from './support/transports.js';
+
+describe.each(transports)('routing over $name', (transport) => {
+  it.each([
+    ['GET', '/store/orders'],
+    ['POST', '/store/orders'],
+    ['GET', '/store'],
+    ['GET', ''],
+    ['GET', '/'],
+    ['GET', '/pet'],
+    ['GET', '/pets/1/photos'],
+    ['GET', '/categories'],
+  ])('answers %s %s with a 404 Error', async (method, path) => {
+    const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] });
+    const { baseUrl, fetch } = await transport.serve(store);
+    await expectError(await fetch(`${baseUrl}${path}`, authed({ method })), 404, 'not_found');
+  });
+
+  it.each([
+    ['DELETE', '/pets', 'GET, POST'],
+    ['PUT', '/pets', 'GET, POST'],
+    ['PATCH', '/pets', 'GET, POST'],
+    ['HEAD', '/pets', 'GET, POST'],
+    ['DELETE', '/pets/1', 'GET'],
+    ['POST', '/pets/1', 'GET'],
+    ['PUT', '/pets/abc', 'GET'],
+  ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
+    const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] });
+    const { baseUrl, fetch } = await transport.serve(store);
+    const response = await fetch(`${baseUrl}${path}`, authed({ method }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    if (method !== 'HEAD') await expectError(response, 405, 'method_not_allowed');
+    expect(store.pets).toHaveLength(1);
+  });
+
+  it('ignores a trailing slash', async () => {
+    const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] });
+    const { baseUrl, fetch } = await transport.serve(store);
+    expect((await fetch(`${baseUrl}/pets/`, authed())).status).toBe(200);
+    expect((await fetch(`${baseUrl}/pets/1/`, authed())).status).toBe(200);
+    expect((await fetch(`${baseUrl}/pets/`, postJson({ name: 'Tom', categoryId: 1 }))).status).toBe(201);
+  });
+
+  it('serves a base URL given with a trailing slash, and any path before /v1', async () => {
+    const store = createFakePetStore({ baseUrl: 'https://staging.example.com/api/v1/' });
+    expect(store.baseUrl).toBe('https://staging.example.com/api/v1');
+    const { baseUrl, fetch } = await transport.serve(store);
+    expect(baseUrl).toMatch(/\/api\/v1$/);
+    expect((await fetch(`${baseUrl}/pets`, authed())).status).toBe(200);
+    expect(store.requests[0]?.path).toBe('/pets');
+  });
+});
