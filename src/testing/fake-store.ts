@@ -1,6 +1,7 @@
 /**
- * `createFakePetStore`: the fake Animal Store's state and its one function from a web `Request` to a
- * web `Response`, served as msw handlers, as a `fetch` and as an HTTP server.
+ * The fake Animal Store: its options, its state, and its one function from a web `Request` to a web
+ * `Response`, served as a `fetch`, as an HTTP server and (through the adapter passed in) as msw
+ * handlers.
  *
  * @module
  */
@@ -8,7 +9,6 @@ import type { HttpHandler } from 'msw';
 import type { Pet } from '../schemas.js';
 import { type BaseUrl, DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { type FaultOptions, FaultQueue, sleep } from './faults.js';
-import { createMswHandlers } from './msw.js';
 import { runOperation } from './operations.js';
 import { PetRepository } from './pet-repository.js';
 import {
@@ -18,6 +18,7 @@ import {
   limitsOf,
   PLAN_LIMITS,
   type Plan,
+  type RateLimitDecision,
   RateLimiter,
   type RateLimitState,
 } from './rate-limiter.js';
@@ -223,30 +224,23 @@ export interface StoreCore {
 }
 
 /**
- * Creates a fake Animal Store that behaves like the real service wherever the interface says how.
- * The choices it makes where the interface is silent are listed in the `animal-store-sdk/testing`
- * module documentation.
+ * Builds a fake store. The msw adapter is passed in, so that code that never uses msw (the
+ * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one.
  *
- * @throws TypeError or RangeError when an option is invalid (a base URL not ending in `/v1`, an
- * unknown plan, an invalid pet, ...).
+ * @throws TypeError or RangeError when an option is invalid.
  *
  * @example
  * ```ts
- * import { setupServer } from 'msw/node';
- * import { createFakePetStore } from 'animal-store-sdk/testing';
+ * import { buildFakePetStore } from './fake-store.js';
  *
- * const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }] });
- * const server = setupServer(...store.handlers);
- * server.listen({ onUnhandledFrame: 'error' });
- *
- * const response = await fetch('http://animal-store.test/v1/pets/1', {
- *   headers: { Authorization: 'Bearer test-api-key' },
- * });
- * await response.json(); // { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
- * server.close();
+ * const store = buildFakePetStore({ pets: [] }, () => []);
+ * const server = await store.listen();
  * ```
  */
-export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetStore {
+export function buildFakePetStore(
+  options: FakePetStoreOptions,
+  mswHandlers: (core: StoreCore) => readonly HttpHandler[],
+): FakePetStore {
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS);
   const clock = options.now ?? (() => Date.now());
@@ -284,32 +278,11 @@ export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetSt
     }
 
     const auth = authenticate(request.headers, apiKeys);
-    if (!auth.ok) {
-      return reply(
-        toResponse(errorReply(401, ERROR_CODES.unauthorized, auth.message), {
-          ...rateLimitHeaders(anonymousRateLimitState(clock())),
-          'WWW-Authenticate': auth.challenge,
-        }),
-      );
-    }
+    if (!auth.ok) return reply(unauthorized(auth, clock()));
 
     const now = clock();
     const decision = limiter.consume(auth.key, limitsOf(auth.plan), now);
-    const headers = rateLimitHeaders(decision.state);
-    if (decision.outcome !== 'allowed') {
-      const seconds = retryAfterSeconds(decision.retryAt, now);
-      const [code, message] =
-        decision.outcome === 'banned'
-          ? [
-              ERROR_CODES.apiKeyBanned,
-              `This API key is temporarily banned for sending requests while rate limited; retry in ${seconds} s`,
-            ]
-          : [
-              ERROR_CODES.rateLimited,
-              `Rate limit of ${decision.state.limit} requests per ${decision.window} exceeded; retry in ${seconds} s`,
-            ];
-      return reply(toResponse(errorReply(429, code, message), headers, { 'Retry-After': String(seconds) }));
-    }
+    if (decision.outcome !== 'allowed') return reply(tooManyRequests(decision, now));
 
     const operationReply = runOperation(pets, {
       method,
@@ -319,7 +292,7 @@ export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetSt
       headers: request.headers,
       bodyText,
     });
-    return reply(toResponse(operationReply, headers));
+    return reply(toResponse(operationReply, rateLimitHeaders(decision.state)));
   };
 
   /** The rate-limit state the request's key would see now, without counting a request. */
@@ -332,6 +305,7 @@ export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetSt
 
   const storeFetch: FetchFunction = async (input, init) => {
     const request = new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
     if (url.origin !== base.origin || pathUnder(url, base.path) === undefined) {
       throw new TypeError('fetch failed', {
@@ -351,7 +325,7 @@ export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetSt
 
   return {
     baseUrl: base.href,
-    handlers: createMswHandlers(core),
+    handlers: mswHandlers(core),
     fetch: storeFetch,
     async listen(listenOptions = {}) {
       // Loaded on demand, so that a browser bundle of this module never loads node:http.
@@ -381,6 +355,33 @@ export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetSt
 
 function reply(response: Response): Outcome {
   return { kind: 'response', response };
+}
+
+function unauthorized(auth: Extract<Authentication, { ok: false }>, now: number): Response {
+  return toResponse(errorReply(401, ERROR_CODES.unauthorized, auth.message), {
+    ...rateLimitHeaders(anonymousRateLimitState(now)),
+    'WWW-Authenticate': auth.challenge,
+  });
+}
+
+function tooManyRequests(
+  decision: Exclude<RateLimitDecision, { outcome: 'allowed' }>,
+  now: number,
+): Response {
+  const seconds = retryAfterSeconds(decision.retryAt, now);
+  const error =
+    decision.outcome === 'banned'
+      ? errorReply(
+          429,
+          ERROR_CODES.apiKeyBanned,
+          `This API key is temporarily banned for sending requests while rate limited; retry in ${seconds} s`,
+        )
+      : errorReply(
+          429,
+          ERROR_CODES.rateLimited,
+          `Rate limit of ${decision.state.limit} requests per ${decision.window} exceeded; retry in ${seconds} s`,
+        );
+  return toResponse(error, rateLimitHeaders(decision.state), { 'Retry-After': String(seconds) });
 }
 
 type Authentication =

@@ -202,6 +202,8 @@ export class FaultQueue {
  * ```
  */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  // msw's delay() is not used: the store also runs without msw (store.fetch, the HTTP server), and the
+  // wait has to end when the request is aborted.
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);

@@ -88,6 +88,7 @@
  * @module
  */
 export { DEFAULT_BASE_URL } from './base-url.js';
+export { createFakePetStore } from './create-fake-pet-store.js';
 export type {
   FakePetStore,
   FakePetStoreOptions,
@@ -95,7 +96,7 @@ export type {
   ListenOptions,
   RunningFakeServer,
 } from './fake-store.js';
-export { createFakePetStore, DEFAULT_API_KEY, DEFAULT_API_KEYS } from './fake-store.js';
+export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './fake-store.js';
 export type { FaultMatch, FaultOptions } from './faults.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
 export { DEFAULT_NEW_PET_STATUS } from './pet-repository.js';

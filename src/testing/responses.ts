@@ -30,7 +30,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
  * | `invalid_parameter` | 400 | A bad `limit`, `status` or `petId` |
  * | `invalid_content_type` | 400 | `POST /pets` without `Content-Type: application/json` |
  * | `invalid_json` | 400 | `POST /pets` with a body that is not JSON |
- * | `invalid_body` | 400 | `POST /pets` with a body that is not a valid NewPet |
+ * | `invalid_body` | 400 | `POST /pets` with an empty body or one that is not a valid NewPet |
  * | `not_found` | 404 | No such pet, or no such route under the base URL |
  * | `method_not_allowed` | 405 | A method the route does not have (see the `Allow` header) |
  *
@@ -42,14 +42,23 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
  * ```
  */
 export const ERROR_CODES = Object.freeze({
+  /** 401: no `Authorization: Bearer <key>` header, or an unknown key. */
   unauthorized: 'unauthorized',
+  /** 429: the key used up its minute or day window. */
   rateLimited: 'rate_limited',
+  /** 429: the key is temporarily banned for sending requests while limited. */
   apiKeyBanned: 'api_key_banned',
+  /** 400: a bad `limit`, `status` or `petId`. */
   invalidParameter: 'invalid_parameter',
+  /** 400: `POST /pets` without `Content-Type: application/json`. */
   invalidContentType: 'invalid_content_type',
+  /** 400: `POST /pets` with a body that is not JSON. */
   invalidJson: 'invalid_json',
+  /** 400: `POST /pets` with an empty body or one that is not a valid NewPet. */
   invalidBody: 'invalid_body',
+  /** 404: no such pet, or no such route under the base URL. */
   notFound: 'not_found',
+  /** 405: a method the route does not have (see the `Allow` header). */
   methodNotAllowed: 'method_not_allowed',
 } as const);
 

@@ -1,0 +1,35 @@
+/**
+ * `createFakePetStore`, the entry point of `animal-store-sdk/testing`.
+ *
+ * @module
+ */
+import { buildFakePetStore, type FakePetStore, type FakePetStoreOptions } from './fake-store.js';
+import { createMswHandlers } from './msw.js';
+
+/**
+ * Creates a fake Animal Store that behaves like the real service wherever the interface says how.
+ * The choices it makes where the interface is silent are listed in the `animal-store-sdk/testing`
+ * module documentation.
+ *
+ * @throws TypeError or RangeError when an option is invalid (a base URL not ending in `/v1`, an
+ * unknown plan, an invalid pet, ...).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }] });
+ * const server = setupServer(...store.handlers);
+ * server.listen({ onUnhandledFrame: 'error' });
+ *
+ * const response = await fetch('http://animal-store.test/v1/pets/1', {
+ *   headers: { Authorization: 'Bearer test-api-key' },
+ * });
+ * await response.json(); // { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+ * server.close();
+ * ```
+ */
+export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetStore {
+  return buildFakePetStore(options, createMswHandlers);
+}
