@@ -1,0 +1,156 @@
+/**
+ * The command line of `animal-store-fake-server`: its options, their checks and its help text.
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_API_KEY } from './fake-store.js';
+import { PLAN_LIMITS, type PlanName } from './rate-limiter.js';
+
+/**
+ * The command's name, as installed by the package's `bin`.
+ *
+ * @example
+ * ```ts
+ * import { COMMAND } from './cli-args.js';
+ *
+ * console.log(`Run ${COMMAND} --help`);
+ * ```
+ */
+export const COMMAND = 'animal-store-fake-server';
+
+/**
+ * The port the command listens on by default.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_CLI_PORT } from './cli-args.js';
+ *
+ * DEFAULT_CLI_PORT; // 4010
+ * ```
+ */
+export const DEFAULT_CLI_PORT = 4010;
+
+const PLAN_NAMES = Object.keys(PLAN_LIMITS) as PlanName[];
+const MAX_SEED = 100_000;
+
+/**
+ * The help text.
+ *
+ * @example
+ * ```ts
+ * import { USAGE } from './cli-args.js';
+ *
+ * process.stdout.write(USAGE);
+ * ```
+ */
+export const USAGE = `Usage: ${COMMAND} [options]
+
+Starts a fake Animal Store on an HTTP server, for manual testing and for tools that are not written in
+JavaScript. It behaves as animal-store-sdk/testing documents: API key, rate limits, validation,
+deprecation headers, CORS.
+
+Options:
+  -p, --port <port>  TCP port to listen on, 0 for any free port (default ${DEFAULT_CLI_PORT})
+      --host <host>  address to listen on (default 127.0.0.1, loopback only)
+      --key <key>    the API key to accept (default ${DEFAULT_API_KEY})
+      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')} (default free)
+      --seed <n>     start with n sample pets, 0 to ${MAX_SEED} (default 0)
+  -h, --help         show this help
+
+Stop it with Ctrl-C.
+`;
+
+/**
+ * What the command line asks for.
+ *
+ * @example
+ * ```ts
+ * import type { CliCommand } from './cli-args.js';
+ *
+ * const command: CliCommand = { kind: 'serve', port: 4010, host: '127.0.0.1', key: 'k', plan: 'free', seed: 0 };
+ * ```
+ */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | {
+      readonly kind: 'serve';
+      readonly port: number;
+      readonly host: string;
+      readonly key: string;
+      readonly plan: PlanName;
+      readonly seed: number;
+    };
+
+/**
+ * A command line the command cannot run: it exits with code 2 and the message.
+ *
+ * @example
+ * ```ts
+ * import { CliUsageError } from './cli-args.js';
+ *
+ * throw new CliUsageError('--port must be an integer from 0 to 65535, got "http"');
+ * ```
+ */
+export class CliUsageError extends Error {
+  override readonly name = 'CliUsageError';
+}
+
+/**
+ * Reads the command line (the arguments after the command's name).
+ *
+ * @throws CliUsageError for an unknown option, a missing or invalid value, or a positional argument.
+ *
+ * @example
+ * ```ts
+ * import { parseCliArgs } from './cli-args.js';
+ *
+ * parseCliArgs(['--port', '8080', '--seed', '5']);
+ * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free', seed: 5 }
+ * ```
+ */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  let values: { port?: string; host?: string; key?: string; plan?: string; seed?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        key: { type: 'string' },
+        plan: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help === true) return { kind: 'help' };
+
+  const port = integerOption('--port', values.port ?? String(DEFAULT_CLI_PORT), 0, 65_535);
+  const seed = integerOption('--seed', values.seed ?? '0', 0, MAX_SEED);
+  const host = values.host ?? '127.0.0.1';
+  if (host.trim() === '') throw new CliUsageError('--host must not be empty');
+  const key = values.key ?? DEFAULT_API_KEY;
+  if (!/^\S+$/.test(key)) throw new CliUsageError(`--key must be non-empty without spaces, got "${key}"`);
+  const plan = values.plan ?? 'free';
+  if (!isPlanName(plan)) {
+    throw new CliUsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}, got "${plan}"`);
+  }
+  return { kind: 'serve', port, host, key, plan, seed };
+}
+
+function integerOption(name: string, value: string, min: number, max: number): number {
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new CliUsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return parsed;
+}
+
+function isPlanName(value: string): value is PlanName {
+  return (PLAN_NAMES as string[]).includes(value);
+}

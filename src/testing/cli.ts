@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * `animal-store-fake-server`: starts a fake Animal Store on an HTTP server until Ctrl-C (SIGINT) or
+ * SIGTERM. Exit codes: 0 after a clean stop or `--help`, 1 when the server cannot start, 2 for a bad
+ * command line.
+ *
+ * ```sh
+ * npx animal-store-fake-server --port 4010 --seed 25 --plan pro
+ * ```
+ *
+ * @module
+ */
+import { CliUsageError, COMMAND, parseCliArgs, USAGE } from './cli-args.js';
+import { buildFakePetStore } from './fake-store.js';
+import { PLAN_LIMITS } from './rate-limiter.js';
+import { samplePets } from './sample-pets.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let command: ReturnType<typeof parseCliArgs>;
+  try {
+    command = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    process.stderr.write(`${COMMAND}: ${error.message}\nRun ${COMMAND} --help for the options.\n`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+
+  const store = buildFakePetStore(
+    { apiKeys: { [command.key]: command.plan }, pets: samplePets(command.seed) },
+    () => [],
+  );
+  let server: Awaited<ReturnType<typeof store.listen>>;
+  try {
+    server = await store.listen({ port: command.port, hostname: command.host });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${COMMAND}: cannot listen on ${command.host}:${command.port}: ${reason}\n`);
+    return 1;
+  }
+
+  const limits = PLAN_LIMITS[command.plan];
+  process.stdout.write(
+    [
+      `Animal Store fake server listening on ${server.url}`,
+      `API key: ${command.key} (${command.plan} plan: ${limits.perMinute} requests per minute, ${limits.perDay} per day)`,
+      `Pets: ${command.seed}`,
+      `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (received: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(received);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.stdout.write(`Received ${signal}, stopping.\n`);
+  await server.close();
+  process.stdout.write('Stopped.\n');
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `${COMMAND}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);
