@@ -7,6 +7,7 @@
  */
 import type { HttpHandler } from 'msw';
 import type { Pet } from '../schemas.js';
+import { type Authentication, authenticate, checkApiKeys } from './auth.js';
 import { type BaseUrl, DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { type FaultOptions, FaultQueue, sleep } from './faults.js';
 import { runOperation } from './operations.js';
@@ -16,7 +17,6 @@ import {
   type BanPolicy,
   DEFAULT_BAN_POLICY,
   limitsOf,
-  PLAN_LIMITS,
   type Plan,
   type RateLimitDecision,
   RateLimiter,
@@ -382,60 +382,6 @@ function tooManyRequests(
           `Rate limit of ${decision.state.limit} requests per ${decision.window} exceeded; retry in ${seconds} s`,
         );
   return toResponse(error, rateLimitHeaders(decision.state), { 'Retry-After': String(seconds) });
-}
-
-type Authentication =
-  | { readonly ok: true; readonly key: string; readonly plan: Plan }
-  | { readonly ok: false; readonly message: string; readonly challenge: string };
-
-const REALM = 'Bearer realm="animal-store"';
-
-function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan>): Authentication {
-  const authorization = headers.get('authorization');
-  if (authorization === null || authorization.trim() === '') {
-    return {
-      ok: false,
-      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
-      challenge: REALM,
-    };
-  }
-  const match = /^Bearer +(\S+) *$/i.exec(authorization);
-  if (match?.[1] === undefined) {
-    return {
-      ok: false,
-      message: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>"',
-      challenge: `${REALM}, error="invalid_request"`,
-    };
-  }
-  const plan = apiKeys.get(match[1]);
-  if (plan === undefined) {
-    return { ok: false, message: 'Invalid API key', challenge: `${REALM}, error="invalid_token"` };
-  }
-  return { ok: true, key: match[1], plan };
-}
-
-function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyMap<string, Plan> {
-  const checked = new Map<string, Plan>();
-  for (const [key, plan] of Object.entries(apiKeys)) {
-    if (!/^\S+$/.test(key))
-      throw new TypeError(`apiKeys: a key must be non-empty without spaces, got "${key}"`);
-    if (typeof plan === 'string') {
-      if (!Object.hasOwn(PLAN_LIMITS, plan)) {
-        throw new TypeError(
-          `apiKeys["${key}"]: unknown plan "${plan}"; use ${Object.keys(PLAN_LIMITS).join(', ')} or { perMinute, perDay }`,
-        );
-      }
-    } else {
-      for (const field of ['perMinute', 'perDay'] as const) {
-        const value: unknown = plan?.[field];
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-          throw new RangeError(`apiKeys["${key}"].${field} must be a positive integer, got ${String(value)}`);
-        }
-      }
-    }
-    checked.set(key, plan);
-  }
-  return checked;
 }
 
 function banPolicy(ban: Partial<BanPolicy> | false | undefined): BanPolicy | false {

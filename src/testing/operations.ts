@@ -74,8 +74,8 @@ export interface OperationRequest {
 }
 
 /**
- * Routes a request to its operation and runs it, returning its reply: 404 for an unknown path, 405 with `Allow` for a
- * method the route lacks.
+ * Routes a request to its operation and runs it, returning its reply: 404 for an unknown path, 405
+ * with `Allow` for a method the route lacks.
  *
  * @example
  * ```ts

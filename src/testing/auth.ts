@@ -1,0 +1,96 @@
+/**
+ * Authentication for the fake Animal Store: bearer API keys and their plans.
+ *
+ * @module
+ */
+import { PLAN_LIMITS, type Plan } from './rate-limiter.js';
+
+/**
+ * Who sent a request: an accepted key and its plan, or why the request is refused (the 401 message and
+ * its `WWW-Authenticate` challenge).
+ *
+ * @example
+ * ```ts
+ * import type { Authentication } from './auth.js';
+ *
+ * const refused: Authentication = { ok: false, message: 'Invalid API key', challenge: 'Bearer realm="animal-store"' };
+ * ```
+ */
+export type Authentication =
+  | { readonly ok: true; readonly key: string; readonly plan: Plan }
+  | { readonly ok: false; readonly message: string; readonly challenge: string };
+
+const REALM = 'Bearer realm="animal-store"';
+
+/**
+ * Reads `Authorization: Bearer <key>` (the scheme in any case) and looks the key up.
+ *
+ * @example
+ * ```ts
+ * import { authenticate } from './auth.js';
+ *
+ * const apiKeys = new Map([['test-api-key', 'free' as const]]);
+ * authenticate(new Headers({ Authorization: 'Bearer test-api-key' }), apiKeys); // { ok: true, key: 'test-api-key', plan: 'free' }
+ * authenticate(new Headers(), apiKeys).ok; // false
+ * ```
+ */
+export function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan>): Authentication {
+  const authorization = headers.get('authorization');
+  if (authorization === null || authorization.trim() === '') {
+    return {
+      ok: false,
+      message: 'Missing API key: send it as "Authorization: Bearer <key>"',
+      challenge: REALM,
+    };
+  }
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (match?.[1] === undefined) {
+    return {
+      ok: false,
+      message: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>"',
+      challenge: `${REALM}, error="invalid_request"`,
+    };
+  }
+  const plan = apiKeys.get(match[1]);
+  if (plan === undefined) {
+    return { ok: false, message: 'Invalid API key', challenge: `${REALM}, error="invalid_token"` };
+  }
+  return { ok: true, key: match[1], plan };
+}
+
+/**
+ * Checks the `apiKeys` option: keys without spaces, plans that exist, custom limits that are positive
+ * integers.
+ *
+ * @throws TypeError or RangeError for the first problem found.
+ *
+ * @example
+ * ```ts
+ * import { checkApiKeys } from './auth.js';
+ *
+ * checkApiKeys({ 'test-api-key': 'free', custom: { perMinute: 5, perDay: 50 } }).size; // 2
+ * ```
+ */
+export function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyMap<string, Plan> {
+  const checked = new Map<string, Plan>();
+  for (const [key, plan] of Object.entries(apiKeys)) {
+    if (!/^\S+$/.test(key))
+      throw new TypeError(`apiKeys: a key must be non-empty without spaces, got "${key}"`);
+    if (typeof plan === 'string') {
+      if (!Object.hasOwn(PLAN_LIMITS, plan)) {
+        throw new TypeError(
+          `apiKeys["${key}"]: unknown plan "${plan}"; use ${Object.keys(PLAN_LIMITS).join(', ')} or { perMinute, perDay }`,
+        );
+      }
+    } else {
+      for (const field of ['perMinute', 'perDay'] as const) {
+        const value: unknown = plan?.[field];
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+          throw new RangeError(`apiKeys["${key}"].${field} must be a positive integer, got ${String(value)}`);
+        }
+      }
+    }
+    checked.set(key, plan);
+  }
+  return checked;
+}
