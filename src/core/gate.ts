@@ -133,7 +133,10 @@ export class RequestGate {
     const current = this.#reading;
     // Responses can arrive out of order: within one window the lowest remaining count is the truest.
     const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
-    this.#reading = sameWindow && current.remaining < reading.remaining ? { ...reading, remaining: current.remaining } : reading;
+    this.#reading =
+      sameWindow && current.remaining < reading.remaining
+        ? { ...reading, remaining: current.remaining }
+        : reading;
   }
 
   #verdict(): Verdict {

@@ -77,6 +77,15 @@ export interface OperationRequest<T> {
   schema: z.ZodType<T>;
 }
 
+/** Drops any `Authorization` header, so that nothing replaces the bearer token. */
+function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (name.toLowerCase() !== 'authorization') kept[name] = value;
+  }
+  return kept;
+}
+
 export class Transport {
   readonly #config: TransportConfig;
   readonly #gate: RequestGate;
@@ -92,11 +101,11 @@ export class Transport {
     });
     this.#ky = ky.create({
       baseUrl: config.baseUrl,
-      headers: config.headers,
+      headers: { ...withoutAuthorization(config.headers), authorization: `Bearer ${config.apiKey}` },
       throwHttpErrors: true,
       hooks: {
-        beforeRequest: [({ request, options }) => this.#pass(options.context, request.signal)],
-        beforeRetry: [({ request, options }) => this.#pass(options.context, request.signal)],
+        beforeRequest: [({ options }) => this.#pass(options.context)],
+        beforeRetry: [({ options }) => this.#pass(options.context)],
       },
     });
   }
@@ -116,9 +125,10 @@ export class Transport {
       json: spec.json,
       signal: options.signal ?? null,
       timeout: options.timeout ?? config.timeout,
-      // The bearer token is set last so that no `headers` option can replace it.
-      headers: { ...options.headers, authorization: `Bearer ${config.apiKey}` },
-      context: { operation: spec.operation },
+      headers: withoutAuthorization(options.headers),
+      // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
+      // timeout, which has already fired when a timed-out attempt is retried.
+      context: { operation: spec.operation, signal: options.signal },
       fetch: (request, init) => this.#send(spec.operation, request, init),
       parseJson: (text) => {
         rawBody = text;
@@ -148,8 +158,9 @@ export class Transport {
     }
   }
 
-  async #pass(context: Record<string, unknown>, signal: AbortSignal): Promise<void> {
-    await this.#gate.pass(String(context.operation), signal);
+  async #pass(context: Record<string, unknown>): Promise<void> {
+    const { operation, signal } = context as { operation: string; signal: AbortSignal | undefined };
+    await this.#gate.pass(operation, signal);
   }
 
   /** Sends one attempt through the gate's accounting, and reads what its response says. */

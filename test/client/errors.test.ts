@@ -81,7 +81,7 @@ describe('failed responses become typed errors', () => {
     const { client, store } = setup();
     store.injectFault({
       status: 409,
-      body: JSON.stringify({ code: 'conflict', message: 'Busy', status: 409 }),
+      body: { code: 'conflict', message: 'Busy', status: 409 },
     });
     const error = await client.createPet({ name: 'Rex', categoryId: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);

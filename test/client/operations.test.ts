@@ -88,7 +88,7 @@ describe('the operations through msw handlers', () => {
   // Created before the server listens: the global fetch must be looked up per request.
   const client = new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL, deprecationWarnings: false });
   const server = setupServer(...store.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => server.close());
 
   it('is intercepted even though the client was created before server.listen()', async () => {

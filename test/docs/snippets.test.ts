@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { snippetsOf, sourceFiles } from './snippets.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const outDir = join(root, 'node_modules/.cache/doc-snippets');
+
+describe('documentation snippets', () => {
+  it('type-check: every ```ts block of the README and of the TSDoc examples', () => {
+    const snippets = [join(root, 'README.md'), ...sourceFiles(join(root, 'src'))].flatMap((file) =>
+      snippetsOf(file, root),
+    );
+    expect(snippets.length).toBeGreaterThan(20);
+    rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(outDir, { recursive: true });
+    const names = snippets.map((snippet, index) => {
+      const name = `snippet-${String(index).padStart(3, '0')}.ts`;
+      // Each snippet is its own module; the header says where it came from in tsc's report.
+      writeFileSync(join(outDir, name), `// ${snippet.source}:${snippet.line}\nexport {};\n${snippet.code}\n`);
+      return name;
+    });
+    writeFileSync(
+      join(outDir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: join(root, 'tsconfig.json'),
+        compilerOptions: {
+          noUnusedLocals: false,
+          rootDir: root,
+          paths: {
+            'animal-store-sdk': [join(root, 'src/index.ts')],
+            'animal-store-sdk/testing': [join(root, 'src/testing/index.ts')],
+          },
+        },
+        include: names,
+      }),
+    );
+    let report = '';
+    try {
+      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(outDir, 'tsconfig.json')], { encoding: 'utf8' });
+    } catch (error) {
+      report = String((error as { stdout?: string }).stdout);
+    }
+    const located = report.replace(/\S*snippet-(\d+)\.ts\((\d+),\d+\)/g, (_, index: string, line: string) => {
+      const snippet = snippets[Number(index)];
+      return `${snippet?.source}:${(snippet?.line ?? 0) + Number(line) - 2}`;
+    });
+    expect(located).toBe('');
+  }, 60_000);
+});

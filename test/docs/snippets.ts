@@ -1,0 +1,42 @@
+/**
+ * Extracts the TypeScript snippets of the README and of the TSDoc `@example` blocks, so the
+ * documentation's code is type-checked like the rest.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** One code block and where it came from. */
+export interface Snippet {
+  source: string;
+  line: number;
+  code: string;
+}
+
+const fence = /^([ \t]*(?:\* ?)?)```(ts|typescript)\s*$/;
+
+/** Every ```ts block of a Markdown or TypeScript file (TSDoc comment prefixes removed). */
+export function snippetsOf(path: string, root: string): Snippet[] {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const snippets: Snippet[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = fence.exec(lines[i] ?? '');
+    if (!open) continue;
+    const prefix = open[1] ?? '';
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length && !(lines[j] ?? '').trimStart().replace(/^\* ?/, '').startsWith('```'); j++) {
+      const line = lines[j] ?? '';
+      body.push(line.startsWith(prefix) ? line.slice(prefix.length) : line.replace(/^\s*\*\s?/, ''));
+    }
+    snippets.push({ source: relative(root, path), line: i + 1, code: body.join('\n') });
+    i = j;
+  }
+  return snippets;
+}
+
+/** Every `.ts` file below `dir`. */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
