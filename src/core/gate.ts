@@ -57,6 +57,9 @@ export interface GateOptions {
   onWait?: ((wait: RateLimitWait) => void) | undefined;
 }
 
+/** The resolution of `X-RateLimit-Reset`. */
+const RESET_RESOLUTION_MS = 1000;
+
 interface Waiter {
   operation: string;
   resolve: () => void;
@@ -165,7 +168,10 @@ export class RequestGate {
       }
       if (!('until' in verdict)) return;
       const waitMs = verdict.until - this.#options.now();
-      if (waitMs > this.#options.maxWait) {
+      // `X-RateLimit-Reset` is in whole seconds, rounded up: a minute window read just after it
+      // opened resets up to a second more than a minute away, which still counts as a minute.
+      const slack = verdict.reason === 'budget' ? RESET_RESOLUTION_MS : 0;
+      if (waitMs > this.#options.maxWait + slack) {
         this.#remove(head);
         head.reject(tooLong(waitMs));
         continue;
