@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snippetsOf, sourceFiles } from './snippets.js';
 
@@ -17,8 +17,12 @@ describe('documentation snippets', () => {
     mkdirSync(outDir, { recursive: true });
     const names = snippets.map((snippet, index) => {
       const name = `snippet-${String(index).padStart(3, '0')}.ts`;
+      // An internal module's example imports its neighbours relatively, as contributors read it.
+      const code = snippet.code.replace(/(from\s+')(\.{1,2}\/[^']+)'/g, (_, from: string, path: string) => {
+        return `${from}${join(root, dirname(snippet.source), path)}'`;
+      });
       // Each snippet is its own module; the header says where it came from in tsc's report.
-      writeFileSync(join(outDir, name), `// ${snippet.source}:${snippet.line}\nexport {};\n${snippet.code}\n`);
+      writeFileSync(join(outDir, name), `// ${snippet.source}:${snippet.line}\nexport {};\n${code}\n`);
       return name;
     });
     writeFileSync(
