@@ -26,6 +26,7 @@ import { ErrorBodySchema } from './schemas.js';
  * ```
  */
 export class PetStoreError extends Error {
+  /** The class name, `'PetStoreError'`, kept through minification. */
   override name = 'PetStoreError';
 
   /** A plain object for logs and JSON: the error's name, message and its own public fields. */
@@ -78,6 +79,7 @@ export interface APIErrorInit {
  * ```
  */
 export class APIError extends PetStoreError {
+  /** The class name, `'APIError'`, kept through minification. */
   override name = 'APIError';
   /** The HTTP status of the response. */
   readonly status: number;
@@ -121,6 +123,7 @@ export class APIError extends PetStoreError {
  * ```
  */
 export class BadRequestError extends APIError {
+  /** The class name, `'BadRequestError'`, kept through minification. */
   override name = 'BadRequestError';
 }
 
@@ -137,6 +140,7 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
+  /** The class name, `'AuthenticationError'`, kept through minification. */
   override name = 'AuthenticationError';
 }
 
@@ -153,6 +157,7 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
+  /** The class name, `'NotFoundError'`, kept through minification. */
   override name = 'NotFoundError';
 }
 
@@ -172,6 +177,7 @@ export class NotFoundError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
+  /** The class name, `'RateLimitError'`, kept through minification. */
   override name = 'RateLimitError';
   /** How long the service asked the caller to wait, in milliseconds, or `null` when it did not say. */
   readonly retryAfterMs: number | null;
@@ -195,6 +201,7 @@ export class RateLimitError extends APIError {
  * ```
  */
 export class InternalServerError extends APIError {
+  /** The class name, `'InternalServerError'`, kept through minification. */
   override name = 'InternalServerError';
 }
 
@@ -211,6 +218,7 @@ export class InternalServerError extends APIError {
  * ```
  */
 export class APIConnectionError extends PetStoreError {
+  /** The class name, `'APIConnectionError'`, kept through minification. */
   override name = 'APIConnectionError';
 
   constructor(message = 'Could not reach the Animal Store service.', options?: ErrorOptions) {
@@ -231,6 +239,7 @@ export class APIConnectionError extends PetStoreError {
  * ```
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
+  /** The class name, `'APIConnectionTimeoutError'`, kept through minification. */
   override name = 'APIConnectionTimeoutError';
 
   constructor(message = 'The request to the Animal Store service timed out.') {
@@ -253,6 +262,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * ```
  */
 export class APIUserAbortError extends PetStoreError {
+  /** The class name, `'APIUserAbortError'`, kept through minification. */
   override name = 'APIUserAbortError';
 
   constructor(message = 'The request was aborted.') {
@@ -276,6 +286,7 @@ export class APIUserAbortError extends PetStoreError {
  * ```
  */
 export class RequestValidationError extends PetStoreError {
+  /** The class name, `'RequestValidationError'`, kept through minification. */
   override name = 'RequestValidationError';
   /** What was wrong, as zod reports it. */
   readonly issues: z.core.$ZodIssue[];
@@ -299,6 +310,7 @@ export class RequestValidationError extends PetStoreError {
  * ```
  */
 export class ResponseValidationError extends PetStoreError {
+  /** The class name, `'ResponseValidationError'`, kept through minification. */
   override name = 'ResponseValidationError';
   /** What was wrong, as zod reports it; empty when the body was not JSON at all. */
   readonly issues: z.core.$ZodIssue[];
