@@ -1,0 +1,206 @@
+/**
+ * The package as users get it: packed with `npm pack`, installed into a fresh project outside the
+ * repository, and used from ES modules, CommonJS, strict TypeScript and the command line, on the
+ * pinned Node 24 and on Node 22, the oldest line `engines` allows.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureFreshBuild,
+  type Manifest,
+  manifestTargets,
+  type PackedPackage,
+  pack,
+  readManifest,
+} from './support/built-package.js';
+import { CONSUMER_SCRIPTS, createConsumerProject } from './support/consumer-project.js';
+import { browserBundleInputs, entryImports } from './support/import-graph.js';
+import { startInstalledFakeServer } from './support/installed-command.js';
+import { log } from './support/log.js';
+import { node22 } from './support/node22.js';
+import { PINNED_NODE } from './support/repo.js';
+import { run } from './support/run.js';
+import { RESOLUTION_SETUPS, typeCheck } from './support/type-check.js';
+
+// Building, packing, installing and (on a first run) downloading Node 22 take most of a minute.
+const SETUP_TIMEOUT_MS = 120_000;
+const TEST_TIMEOUT_MS = 30_000;
+
+const NODES = [
+  { node: 'Node 24', major: 24 },
+  { node: 'Node 22', major: 22 },
+] as const;
+type NodeName = (typeof NODES)[number]['node'];
+
+const binaries = new Map<NodeName, string>();
+const temporaryDirectories: string[] = [];
+let manifest: Manifest;
+let packed: PackedPackage;
+let project: string;
+
+function binary(node: NodeName): string {
+  const path = binaries.get(node);
+  if (path === undefined) throw new Error(`${node} was not set up`);
+  return path;
+}
+
+function installed(...path: string[]): string {
+  return join(project, 'node_modules', manifest.name, ...path);
+}
+
+beforeAll(async () => {
+  manifest = await readManifest();
+  await ensureFreshBuild(manifest);
+  const destination = await mkdtemp(join(tmpdir(), 'animal-store-pack-'));
+  temporaryDirectories.push(destination);
+  packed = await pack(destination);
+  const [consumer, oldestNode] = await Promise.all([
+    createConsumerProject(packed.tarball, manifest),
+    node22(),
+  ]);
+  project = consumer;
+  temporaryDirectories.push(project);
+  binaries.set('Node 24', PINNED_NODE).set('Node 22', oldestNode);
+  log(`consumer project ready in ${project}`);
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.all(temporaryDirectories.map((path) => rm(path, { recursive: true, force: true })));
+  log(`removed ${temporaryDirectories.join(', ')}`);
+});
+
+describe('the packed tarball', () => {
+  it('holds the built files and the package documents, nothing else', () => {
+    for (const file of packed.files) log(`  ${String(file.size).padStart(7)} B  ${file.path}`);
+    log(`  tarball ${packed.size} B, unpacked ${packed.unpackedSize} B`);
+    const paths = packed.files.map((file) => file.path);
+
+    expect(
+      paths.filter((path) => !/^(dist\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(path)),
+    ).toEqual([]);
+    expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(manifestTargets(manifest)));
+  });
+
+  it('ships the command as an executable Node script', async () => {
+    const command = manifest.bin['animal-store-fake-server']?.replace(/^\.\//, '') ?? '';
+    const file = packed.files.find((entry) => entry.path === command);
+    const firstLine = (await readFile(installed(command), 'utf8')).split('\n')[0];
+
+    expect(file).toBeDefined();
+    expect((file?.mode ?? 0) & 0o111).toBe(0o111);
+    expect(firstLine).toBe('#!/usr/bin/env node');
+  });
+});
+
+describe('the Node binaries', () => {
+  it.for(NODES)('$node reports its version', async ({ node, major }) => {
+    const { stdout } = await run(binary(node), ['--version'], { cwd: project, node: binary(node) });
+    log(`  ${node} is ${stdout.trim()}`);
+
+    expect(stdout.startsWith(`v${major}.`)).toBe(true);
+  });
+});
+
+describe.concurrent('an application with the package installed', { timeout: TEST_TIMEOUT_MS }, () => {
+  const scripts = NODES.flatMap(({ node, major }) =>
+    (['esm', 'cjs'] as const).map((format) => ({ node, major, format })),
+  );
+
+  it.for(scripts)(
+    'calls the fake store over HTTP from $format on $node',
+    async ({ node, major, format }, { expect }) => {
+      const { stdout } = await run(binary(node), [CONSUMER_SCRIPTS[format]], {
+        cwd: project,
+        node: binary(node),
+      });
+      log(`  ${format} on ${node}: ${stdout.trim()}`);
+      const report = JSON.parse(stdout) as Record<string, unknown>;
+      const extension = format === 'esm' ? 'js' : 'cjs';
+      const rex = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
+
+      expect(report.node).toMatch(new RegExp(`^v${major}\\.`));
+      expect(report.loaded).toEqual({
+        sdk: expect.stringMatching(new RegExp(`/node_modules/animal-store-sdk/dist/index\\.${extension}$`)),
+        testing: expect.stringMatching(
+          new RegExp(`/node_modules/animal-store-sdk/dist/testing/index\\.${extension}$`),
+        ),
+      });
+      expect(report.serverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(report.created).toEqual(rex);
+      expect(report.available).toEqual([rex]);
+      expect(report.fetched).toEqual(rex);
+      expect(report.missing).toEqual({
+        isNotFoundError: true,
+        name: 'NotFoundError',
+        status: 404,
+        code: 'not_found',
+      });
+      expect(report.rateLimit).toEqual({ limit: 60, remaining: 56 });
+      expect(report.requestsSeen).toEqual(['POST /pets', 'GET /pets', 'GET /pets/8', 'GET /pets/404']);
+    },
+  );
+
+  it.for(RESOLUTION_SETUPS)(
+    'type-checks strictly with module $module and moduleResolution $moduleResolution',
+    async (setup, { expect }) => {
+      const { stdout } = await typeCheck(project, setup);
+
+      expect(stdout).toBe('');
+    },
+  );
+
+  it.for(NODES)(
+    'runs animal-store-fake-server on $node until SIGTERM',
+    async ({ node }, { expect, onTestFinished }) => {
+      const server = await startInstalledFakeServer(project, binary(node));
+      onTestFinished(() => server.kill());
+
+      const response = await fetch(`${server.url}/pets`, {
+        headers: { Authorization: 'Bearer test-api-key' },
+      });
+      const pets = (await response.json()) as unknown[];
+      log(`  GET ${server.url}/pets on ${node}: ${response.status}, ${pets.length} pets`);
+      const exitCode = await server.terminate();
+
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(response.status).toBe(200);
+      expect(pets).toHaveLength(2);
+      expect(exitCode).toBe(0);
+      expect(server.stdout()).toContain('Received SIGTERM, stopping.\nStopped.\n');
+    },
+  );
+
+  it('bundles the root entry for browsers without msw or Node modules', async ({ expect }) => {
+    const inputs = await browserBundleInputs(project, "export * from 'animal-store-sdk';");
+    log(`  browser bundle of animal-store-sdk: ${inputs.length} files`);
+
+    expect(inputs).toContain('node_modules/animal-store-sdk/dist/index.js');
+    expect(inputs.filter((input) => /(^|\/)node_modules\/msw\/|^node:/.test(input))).toEqual([]);
+  });
+
+  it.for(['index.js', 'index.cjs'])(
+    'loads only ky and zod from the root entry %s',
+    async (file, { expect }) => {
+      const { eager, lazy } = await entryImports(project, installed('dist', file));
+      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
+
+      expect([...eager].sort()).toEqual(['ky', 'zod']);
+      expect([...lazy]).toEqual([]);
+    },
+  );
+
+  it.for(['testing/index.js', 'testing/index.cjs'])(
+    'loads msw from %s at once and node:http only when a server starts',
+    async (file, { expect }) => {
+      const { eager, lazy } = await entryImports(project, installed('dist', file));
+      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ')}`);
+
+      expect(eager).toContain('msw');
+      expect([...eager].filter((name) => name.startsWith('node:'))).toEqual([]);
+      expect([...lazy]).toEqual(['node:http']);
+    },
+  );
+});

@@ -1,0 +1,115 @@
+/**
+ * The package as npm publishes it: built from the current sources, then packed into a tarball.
+ *
+ * @module
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { log } from './log.js';
+import { PINNED_NODE, REPO_ROOT } from './repo.js';
+import { run } from './run.js';
+
+/** The parts of package.json that say what a user's install loads. */
+export interface Manifest {
+  readonly name: string;
+  readonly engines: { readonly node: string };
+  readonly exports: Record<string, unknown>;
+  readonly main: string;
+  readonly module: string;
+  readonly types: string;
+  readonly bin: Record<string, string>;
+  readonly peerDependencies: Record<string, string>;
+}
+
+/** One file in the tarball, as `npm pack --json` lists it. */
+export interface PackedFile {
+  readonly path: string;
+  readonly size: number;
+  readonly mode: number;
+}
+
+/** A packed tarball and the files in it. */
+export interface PackedPackage {
+  readonly tarball: string;
+  readonly files: readonly PackedFile[];
+  readonly size: number;
+  readonly unpackedSize: number;
+}
+
+/** The repository's package.json. */
+export async function readManifest(): Promise<Manifest> {
+  return JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
+}
+
+function conditionTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(conditionTargets);
+}
+
+/** Every file the manifest points a user at (exports, main, module, types, bin), without `./`. */
+export function manifestTargets(manifest: Manifest): string[] {
+  const targets = [
+    ...conditionTargets(manifest.exports),
+    manifest.main,
+    manifest.module,
+    manifest.types,
+    ...Object.values(manifest.bin),
+  ];
+  return [...new Set(targets.map((target) => target.replace(/^\.\//, '')))];
+}
+
+async function newestModification(paths: readonly string[]): Promise<number> {
+  const times = await Promise.all(paths.map(async (path) => (await stat(path)).mtimeMs));
+  return Math.max(...times);
+}
+
+async function buildInputs(): Promise<string[]> {
+  const sources = await readdir(join(REPO_ROOT, 'src'), { recursive: true, withFileTypes: true });
+  return [
+    ...sources.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)),
+    ...['package.json', 'tsconfig.json', 'tsup.config.ts'].map((file) => join(REPO_ROOT, file)),
+  ];
+}
+
+async function isFresh(targets: readonly string[]): Promise<boolean> {
+  let oldestOutput = Number.POSITIVE_INFINITY;
+  for (const target of targets) {
+    try {
+      oldestOutput = Math.min(oldestOutput, (await stat(join(REPO_ROOT, target))).mtimeMs);
+    } catch {
+      return false;
+    }
+  }
+  return oldestOutput >= (await newestModification(await buildInputs()));
+}
+
+/** Runs `npm run build` unless every built file is newer than every source and build setting. */
+export async function ensureFreshBuild(manifest: Manifest): Promise<void> {
+  if (await isFresh(manifestTargets(manifest))) {
+    log('dist/ is newer than the sources: not rebuilding');
+    return;
+  }
+  log('dist/ is missing or older than the sources: building');
+  await run('npm', ['run', 'build'], { cwd: REPO_ROOT, node: PINNED_NODE });
+}
+
+/** Packs the repository with `npm pack` into `destination`. */
+export async function pack(destination: string): Promise<PackedPackage> {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: REPO_ROOT,
+    node: PINNED_NODE,
+  });
+  // Lifecycle scripts (prepack, prepare) may print before the JSON report.
+  const report = stdout.slice(stdout.search(/^\[$/m));
+  const [packed] = JSON.parse(report) as [
+    { filename: string; files: PackedFile[]; size: number; unpackedSize: number },
+  ];
+  log(`packed ${packed.filename}: ${packed.files.length} files, ${packed.size} bytes`);
+  return {
+    tarball: join(destination, packed.filename),
+    files: packed.files,
+    size: packed.size,
+    unpackedSize: packed.unpackedSize,
+  };
+}
