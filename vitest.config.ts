@@ -12,7 +12,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
           exclude: ['test/browser/**'],
-          globalSetup: ['test/bundle/support/build-if-missing.ts'],
+          globalSetup: ['test/support/build-if-missing.ts'],
         },
       },
       {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GET_PET_DEPRECATION } from '../../src/core/deprecation.js';
 import { createFakePetStore, type RunningFakeServer, samplePets } from '../../src/testing/index.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.js';
+import { ensurePackageBuilt } from '../support/package-build.js';
 import { bundleForBrowser } from './support/browser-bundle.js';
-import { ensurePackageBuilt } from './support/package-build.js';
 import { type PageServer, servePage } from './support/page-server.js';
 
 const API_KEY = 'sk-page-test-0123456789';

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { PetStoreClient } from '../../src/index.js';
 import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { PACKAGE_ROOT } from '../support/package-build.js';
 import { type BrowserBundle, bundleForBrowser, describeSize } from './support/browser-bundle.js';
-import { PACKAGE_ROOT } from './support/package-build.js';
 
 const CLIENT_FROM_SOURCE = "export { PetStoreClient, RequestValidationError } from './src/index.ts';";
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
+import { ensurePackageBuilt } from '../support/package-build.js';
 import { bundleForBrowser, describeSize } from './support/browser-bundle.js';
-import { ensurePackageBuilt } from './support/package-build.js';
 
 /** What an application pays to use the client: its import, minified and gzipped. */
 const CLIENT_IMPORT = "export { PetStoreClient } from 'animal-store-sdk';";

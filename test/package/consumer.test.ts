@@ -7,8 +7,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePackageBuilt } from '../support/package-build.js';
 import {
-  ensureFreshBuild,
   type Manifest,
   manifestTargets,
   type PackedPackage,
@@ -52,7 +52,7 @@ function installed(...path: string[]): string {
 
 beforeAll(async () => {
   manifest = await readManifest();
-  await ensureFreshBuild(manifest);
+  await ensurePackageBuilt();
   const destination = await mkdtemp(join(tmpdir(), 'animal-store-pack-'));
   temporaryDirectories.push(destination);
   packed = await pack(destination);

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { PACKAGE_ROOT } from './package-build.js';
+import { PACKAGE_ROOT } from '../../support/package-build.js';
 
 /** What to bundle: an entry file, or source text whose imports resolve from the package root. */
 export type BundleInput = { readonly entry: string } | { readonly source: string };

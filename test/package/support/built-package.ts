@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { log } from './log.js';
 import { PINNED_NODE, REPO_ROOT } from './repo.js';
@@ -57,41 +57,6 @@ export function manifestTargets(manifest: Manifest): string[] {
     ...Object.values(manifest.bin),
   ];
   return [...new Set(targets.map((target) => target.replace(/^\.\//, '')))];
-}
-
-async function newestModification(paths: readonly string[]): Promise<number> {
-  const times = await Promise.all(paths.map(async (path) => (await stat(path)).mtimeMs));
-  return Math.max(...times);
-}
-
-async function buildInputs(): Promise<string[]> {
-  const sources = await readdir(join(REPO_ROOT, 'src'), { recursive: true, withFileTypes: true });
-  return [
-    ...sources.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)),
-    ...['package.json', 'tsconfig.json', 'tsup.config.ts'].map((file) => join(REPO_ROOT, file)),
-  ];
-}
-
-async function isFresh(targets: readonly string[]): Promise<boolean> {
-  let oldestOutput = Number.POSITIVE_INFINITY;
-  for (const target of targets) {
-    try {
-      oldestOutput = Math.min(oldestOutput, (await stat(join(REPO_ROOT, target))).mtimeMs);
-    } catch {
-      return false;
-    }
-  }
-  return oldestOutput >= (await newestModification(await buildInputs()));
-}
-
-/** Runs `npm run build` unless every built file is newer than every source and build setting. */
-export async function ensureFreshBuild(manifest: Manifest): Promise<void> {
-  if (await isFresh(manifestTargets(manifest))) {
-    log('dist/ is newer than the sources: not rebuilding');
-    return;
-  }
-  log('dist/ is missing or older than the sources: building');
-  await run('npm', ['run', 'build'], { cwd: REPO_ROOT, node: PINNED_NODE });
 }
 
 /** Packs the repository with `npm pack` into `destination`. */

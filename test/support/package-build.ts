@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 /** The package's root directory. */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const BUILT_ENTRY = join(PACKAGE_ROOT, 'dist', 'index.js');
 const BUILD_INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
