@@ -42,7 +42,9 @@ describe('documentation snippets', () => {
     );
     let report = '';
     try {
-      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(outDir, 'tsconfig.json')], { encoding: 'utf8' });
+      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(outDir, 'tsconfig.json')], {
+        encoding: 'utf8',
+      });
     } catch (error) {
       report = String((error as { stdout?: string }).stdout);
     }
