@@ -10,6 +10,8 @@ import {
 
 const root = resolve(import.meta.dirname, '../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
+// Each example takes a second or two; the margin is for a machine busy with other test files.
+const RUN_TIMEOUT_MS = 30_000;
 
 interface Run {
   code: number | null;
@@ -30,9 +32,10 @@ function run(file: string, args: string[] = [], env: Record<string, string> = {}
     const child = execFile(
       tsx,
       [join('examples', file), ...args],
-      { cwd: root, env: { ...inherited, PATH, ...env }, timeout: 30_000 },
+      { cwd: root, env: { ...inherited, PATH, ...env }, timeout: RUN_TIMEOUT_MS },
       (error, stdout, stderr) => {
-        if (error !== null && typeof error.code !== 'number') fail(error);
+        // A non-zero exit or a kill after the timeout is a result to assert on; a failed spawn is not.
+        if (typeof error?.code === 'string') fail(error);
         else done({ code: child.exitCode, stdout, stderr });
       },
     );
@@ -47,10 +50,10 @@ function outputOf(result: Run, keys: string[] = [DEFAULT_API_KEY]): string {
   return output;
 }
 
-describe.concurrent('examples', () => {
+describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
   it('quickstart tours the client on the embedded fake server', async () => {
     const result = await run('quickstart.ts');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result);
     expect(result.stdout.split('\n')[0]).toMatch(
       /^Using the embedded fake server at http:\/\/127\.0\.0\.1:\d+\/v1/,
@@ -68,7 +71,7 @@ describe.concurrent('examples', () => {
 
   it('errors provokes and names every error class, with its code and status', async () => {
     const result = await run('errors.ts');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result, [DEFAULT_API_KEY, 'not-a-valid-key', 'tiny-plan-key']);
     expect(output).toContain('embedded fake server');
     const lines = [
@@ -90,7 +93,7 @@ describe.concurrent('examples', () => {
 
   it('rate-limits paces a 75-call burst through a Free minute without a refused request', async () => {
     const result = await run('rate-limits.ts');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result);
     expect(output).toContain('embedded fake server');
     // The client held the 15 calls beyond the window's 60 for the rest of the minute...
@@ -105,7 +108,7 @@ describe.concurrent('examples', () => {
 
   it('custom-fetch logs each attempt without headers, and cancels calls', async () => {
     const result = await run('custom-fetch.ts');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result);
     expect(output).toContain('embedded fake server');
     expect(output).toMatch(/fetch: GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets\?limit=3&status=available -> 200/);
@@ -118,8 +121,8 @@ describe.concurrent('examples', () => {
 
   it('run.ts runs an example by name and lists the names otherwise', async () => {
     const named = await run('run.ts', ['quickstart']);
-    expect(named.code).toBe(0);
-    expect(named.stdout).toContain('createPet: created #6 Biscuit');
+    expect(named.code, named.stderr).toBe(0);
+    expect(outputOf(named)).toContain('createPet: created #6 Biscuit');
     const unknown = await run('run.ts', ['nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
@@ -128,7 +131,9 @@ describe.concurrent('examples', () => {
   });
 });
 
-describe('quickstart against the service named by PETSTORE_BASE_URL and PETSTORE_API_KEY', () => {
+describe('quickstart against the service named by PETSTORE_BASE_URL and PETSTORE_API_KEY', {
+  timeout: RUN_TIMEOUT_MS,
+}, () => {
   const apiKey = 'sk-live-0123456789abcdef';
   const service = createFakePetStore({ pets: samplePets(2), apiKeys: { [apiKey]: 'pro' } });
   let server: RunningFakeServer;
@@ -142,7 +147,7 @@ describe('quickstart against the service named by PETSTORE_BASE_URL and PETSTORE
       PETSTORE_BASE_URL: server.url,
       PETSTORE_API_KEY: apiKey,
     });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result, [apiKey]);
     expect(result.stdout.split('\n')[0]).toBe(
       `Using the Animal Store service at ${server.url} (from PETSTORE_BASE_URL)`,
