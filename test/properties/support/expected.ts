@@ -1,0 +1,35 @@
+/** What a call's arguments should put on the wire, read from the arguments themselves. */
+
+function fields(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? { ...value } : {};
+}
+
+/**
+ * The headers a call's options ask for, as they should arrive: trimmed, the bearer's own left
+ * out, and an empty `Accept` replaced by the JSON the client asks for.
+ */
+export function expectedHeaders(options: unknown): Record<string, string> {
+  // fromEntries defines each name as an own field, `__proto__` included.
+  return Object.fromEntries(
+    Object.entries(fields(fields(options).headers))
+      .filter(([name]) => name.toLowerCase() !== 'authorization')
+      .map(([name, value]) => {
+        const trimmed = String(value).replace(/^[\t ]+|[\t ]+$/g, '');
+        return [name, name.toLowerCase() === 'accept' && trimmed === '' ? 'application/json' : trimmed];
+      }),
+  );
+}
+
+/** The query of a listPets call. */
+export function expectedQuery(params: unknown): Record<string, string> {
+  const { limit, status } = fields(params);
+  return {
+    ...(limit === undefined ? {} : { limit: String(limit) }),
+    ...(status === undefined ? {} : { status: String(status) }),
+  };
+}
+
+/** The JSON body of a createPet call: its fields, without those left undefined. */
+export function expectedBody(pet: unknown): unknown {
+  return JSON.parse(JSON.stringify(fields(pet)));
+}
