@@ -63,20 +63,26 @@ export interface RetryContext {
 }
 
 /**
- * The retry policy, as ky's `shouldRetry` takes it: `false` stops, `undefined` lets ky retry by
- * its own rules (the status list, network errors, timeouts).
+ * The retry policy, as ky's `shouldRetry` takes it: `false` stops, `true` retries with backoff,
+ * `undefined` lets ky retry by its own rules (the status list, `Retry-After`, network errors,
+ * timeouts).
  *
  * - 429 is retried for every method: the service refused the request, so nothing was created.
  *   A requested wait longer than `maxRetryWait` stops at once rather than hanging.
  * - Anything else is retried only for GET: a POST that failed or timed out may have created
  *   the pet, and sending it again could create it twice.
  */
-export function shouldRetry({ method, error, maxRetryWait, now }: RetryContext): false | undefined {
+export function shouldRetry({ method, error, maxRetryWait, now }: RetryContext): boolean | undefined {
   if (isHTTPError(error) && error.response.status === 429) {
     const wait = requestedWait(error.response.headers, now);
     return wait !== undefined && wait > maxRetryWait ? false : undefined;
   }
   if (method !== 'GET') return false;
+  if (isHTTPError(error) && error.response.status === 503 && !error.response.headers.has('retry-after')) {
+    // ky would fall back to X-RateLimit-Reset, which says when the quota renews, not when the
+    // service recovers: `true` makes it back off instead.
+    return true;
+  }
   if (isHTTPError(error) || isNetworkError(error) || isTimeoutError(error)) return undefined;
   return false;
 }

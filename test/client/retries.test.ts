@@ -117,12 +117,24 @@ describe('429 handling', () => {
 });
 
 describe('server errors, timeouts and lost connections', () => {
+  it('honours Retry-After on a 503', async () => {
+    const { client, store } = setup();
+    store.injectFault({ status: 503, headers: { 'Retry-After': '4' } });
+    const { value, elapsed } = await settle(client.listPets());
+    expect(value).toEqual([]);
+    expect(elapsed).toBeGreaterThanOrEqual(4000);
+    expect(elapsed).toBeLessThan(4500);
+  });
+
   it('retries a GET after 503 with backoff', async () => {
     const { client, store } = setup();
     store.injectFault({ status: 503, times: 2 });
-    const { value } = await settle(client.listPets());
+    const { value, elapsed } = await settle(client.listPets(), 10);
     expect(value).toEqual([]);
     expect(store.requests).toHaveLength(3);
+    // 500 ms then 1000 ms, less jitter: not until the rate-limit window resets.
+    expect(elapsed).toBeGreaterThanOrEqual(750);
+    expect(elapsed).toBeLessThanOrEqual(1600);
   });
 
   it('never sends a createPet twice after a 500', async () => {

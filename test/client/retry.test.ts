@@ -71,9 +71,17 @@ describe('shouldRetry', () => {
     }
   });
 
+  it('backs off after a 503 without Retry-After instead of waiting for the rate-limit reset', () => {
+    const error = httpError(503, { 'X-RateLimit-Reset': String(NOW / 1000 + 60) });
+    expect(shouldRetry({ ...base, method: 'GET', error })).toBe(true);
+    expect(
+      shouldRetry({ ...base, method: 'GET', error: httpError(503, { 'Retry-After': '2' }) }),
+    ).toBeUndefined();
+  });
+
   it('leaves server errors, timeouts and lost connections of a GET to ky', () => {
     const request = new Request('https://api.test/v1/pets');
-    for (const error of [httpError(503), new TimeoutError(request), new NetworkError(request)]) {
+    for (const error of [httpError(502), new TimeoutError(request), new NetworkError(request)]) {
       expect(shouldRetry({ ...base, method: 'GET', error })).toBeUndefined();
     }
   });
