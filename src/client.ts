@@ -8,7 +8,7 @@ import { GET_PET_DEPRECATION, warnOnce } from './core/deprecation.js';
 import { type ClientOptions, resolveOptions } from './core/options.js';
 import type { RateLimit } from './core/rate-limit.js';
 import { type OperationRequest, type RequestOptions, Transport } from './core/transport.js';
-import { validate, validateRequestOptions } from './core/validate.js';
+import { type CallOptions, validate, validateRequestOptions } from './core/validate.js';
 import {
   type ListPetsParams,
   ListPetsParamsSchema,
@@ -167,7 +167,7 @@ export class PetStoreClient {
     describe: () => Omit<OperationRequest<T>, 'operation'>,
   ): APIPromise<T> {
     let request: OperationRequest<T>;
-    let requestOptions: RequestOptions;
+    let requestOptions: CallOptions;
     try {
       requestOptions = validateRequestOptions(operation, options);
       request = { operation, ...describe() };

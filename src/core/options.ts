@@ -7,6 +7,7 @@
 import { PetStoreError } from '../errors.js';
 import type { Logger } from './deprecation.js';
 import type { RateLimitWait } from './gate.js';
+import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
 import type { Fetch, TransportConfig } from './transport.js';
 
 /**
@@ -46,7 +47,10 @@ export interface ClientOptions {
   maxRetryWait?: number | undefined;
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
-  /** Headers sent with every request. They cannot replace `Authorization`. */
+  /**
+   * Headers sent with every request. `Authorization`, `Content-Type` and the headers that belong
+   * to the connection are set by the client and rejected here.
+   */
   headers?: Record<string, string> | undefined;
   /** Where warnings go. Default: `console`. */
   logger?: Logger | undefined;
@@ -103,13 +107,22 @@ export function normalizeBaseUrl(value: string): string {
   return `${url.origin}${path}/`;
 }
 
+function clientHeaders(headers: unknown): HeaderEntries {
+  if (headers === undefined) return [];
+  const result = HeadersSchema.safeParse(headers);
+  if (!result.success) fail(`headers: ${result.error.issues.map((issue) => issue.message).join('; ')}.`);
+  return result.data;
+}
+
 /** Applies defaults and environment variables, and validates every option. */
 export function resolveOptions(options: ClientOptions): TransportConfig {
   const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     fail('no API key. Pass { apiKey } or set the PETSTORE_API_KEY environment variable.');
   }
-  if (/[\r\n]/.test(apiKey)) fail('the API key must not contain line breaks.');
+  if (!FIELD_VALUE.test(apiKey) || apiKey !== apiKey.trim()) {
+    fail('the API key must be Latin-1 text without NUL, line breaks or surrounding spaces.');
+  }
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
     fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
@@ -121,7 +134,7 @@ export function resolveOptions(options: ClientOptions): TransportConfig {
     timeout: integerIn('timeout', options.timeout, DEFAULTS.timeout, 1, MAX_TIMER_MS),
     maxRetryWait: integerIn('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0, MAX_TIMER_MS),
     fetch: options.fetch,
-    headers: { ...options.headers },
+    headers: clientHeaders(options.headers),
     logger: options.logger ?? console,
     deprecationWarnings: options.deprecationWarnings ?? true,
     pacing: options.pacing ?? true,

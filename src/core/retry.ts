@@ -35,18 +35,22 @@ const deltaSeconds = /^\d+$/;
 
 /**
  * How long the service asked the caller to wait, in milliseconds: `Retry-After` as
- * delta-seconds or an HTTP-date, else until `X-RateLimit-Reset`, else `undefined`. A date in the
- * past means no wait. ky reads the same headers for its own delay but does not expose the value.
+ * delta-seconds or an HTTP-date; else, when the rate-limit headers say the window is spent,
+ * until `X-RateLimit-Reset`; else `undefined`. A date in the past means no wait. ky reads the same
+ * headers for its own delay but does not expose the value.
  */
 export function requestedWait(headers: Headers, now: number): number | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
-    if (deltaSeconds.test(retryAfter)) return Number(retryAfter) * 1000;
+    if (deltaSeconds.test(retryAfter)) return Math.min(Number(retryAfter) * 1000, Number.MAX_SAFE_INTEGER);
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date) && /[a-z]/i.test(retryAfter)) return Math.max(0, date - now);
   }
+  // With requests left in the window, its reset does not explain the refusal.
+  if (headers.get('x-ratelimit-remaining')?.trim() !== '0') return undefined;
   const reset = headers.get('x-ratelimit-reset')?.trim();
-  if (reset && deltaSeconds.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
+  if (reset && deltaSeconds.test(reset))
+    return Math.max(0, Math.min(Number(reset) * 1000 - now, Number.MAX_SAFE_INTEGER));
   return undefined;
 }
 
@@ -75,7 +79,9 @@ export interface RetryContext {
 export function shouldRetry({ method, error, maxRetryWait, now }: RetryContext): boolean | undefined {
   if (isHTTPError(error) && error.response.status === 429) {
     const wait = requestedWait(error.response.headers, now);
-    return wait !== undefined && wait > maxRetryWait ? false : undefined;
+    // Without a wait the service stands by, ky would still read X-RateLimit-Reset: back off instead.
+    if (wait === undefined) return true;
+    return wait > maxRetryWait ? false : undefined;
   }
   if (method !== 'GET') return false;
   if (isHTTPError(error) && error.response.status === 503 && !error.response.headers.has('retry-after')) {

@@ -18,9 +18,11 @@ import {
 import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, type Logger, warnOnce } from './deprecation.js';
 import { type RateLimitWait, RequestGate } from './gate.js';
+import type { HeaderEntries } from './headers.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import { redact } from './redact.js';
 import { backoffDelay, RETRY_STATUS_CODES, requestedWait, shouldRetry, withJitter } from './retry.js';
-import { describeIssues } from './validate.js';
+import { type CallOptions, describeIssues } from './validate.js';
 
 /** A `fetch`-compatible function. */
 export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
@@ -34,7 +36,7 @@ export interface TransportConfig {
   timeout: number;
   maxRetryWait: number;
   fetch: Fetch | undefined;
-  headers: Record<string, string>;
+  headers: HeaderEntries;
   logger: Logger;
   deprecationWarnings: boolean;
   pacing: boolean;
@@ -77,14 +79,13 @@ export interface OperationRequest<T> {
   schema: z.ZodType<T>;
 }
 
-/** Drops any `Authorization` header, so that nothing replaces the bearer token. */
-function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (name.toLowerCase() !== 'authorization') kept[name] = value;
-  }
-  return kept;
+/** What one call learns as it goes: the body of its latest response, kept for error reports. */
+interface CallState {
+  body: ArrayBuffer | undefined;
 }
+
+/** Statuses whose responses have no body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 export class Transport {
   readonly #config: TransportConfig;
@@ -101,7 +102,7 @@ export class Transport {
     });
     this.#ky = ky.create({
       baseUrl: config.baseUrl,
-      headers: { ...withoutAuthorization(config.headers), authorization: `Bearer ${config.apiKey}` },
+      headers: [...config.headers, ['authorization', `Bearer ${config.apiKey}`]],
       throwHttpErrors: true,
       hooks: {
         beforeRequest: [({ options }) => this.#pass(options.context)],
@@ -116,26 +117,20 @@ export class Transport {
   }
 
   /** Sends the request and resolves with its parsed body and response. */
-  async request<T>(spec: OperationRequest<T>, options: RequestOptions = {}): Promise<WithResponse<T>> {
+  async request<T>(spec: OperationRequest<T>, options: CallOptions): Promise<WithResponse<T>> {
     const config = this.#config;
-    let rawBody: unknown;
+    const call: CallState = { body: undefined };
     const pending = this.#ky(spec.path, {
       method: spec.method,
       searchParams: spec.searchParams,
       json: spec.json,
       signal: options.signal ?? null,
       timeout: options.timeout ?? config.timeout,
-      headers: withoutAuthorization(options.headers),
+      headers: options.headers ?? [],
       // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
       // timeout, which has already fired when a timed-out attempt is retried.
       context: { operation: spec.operation, signal: options.signal },
-      fetch: (request, init) => this.#send(spec.operation, request, init),
-      parseJson: (text) => {
-        rawBody = text;
-        if (text === '') return undefined;
-        rawBody = JSON.parse(text);
-        return rawBody;
-      },
+      fetch: (request, init) => this.#send(spec.operation, call, request, init),
       retry: {
         limit: options.maxRetries ?? config.maxRetries,
         methods: ['get', 'post'],
@@ -154,7 +149,7 @@ export class Transport {
       const response = await pending;
       return { data, response, rateLimit: parseRateLimit(response.headers) };
     } catch (error) {
-      throw this.#toPetStoreError(error, spec, rawBody, options.signal);
+      throw this.#toPetStoreError(error, spec, call, options.signal);
     }
   }
 
@@ -163,14 +158,24 @@ export class Transport {
     await this.#gate.pass(operation, signal);
   }
 
-  /** Sends one attempt through the gate's accounting, and reads what its response says. */
-  async #send(operation: string, request: Request | URL | string, init?: RequestInit): Promise<Response> {
+  /**
+   * Sends one attempt through the gate's accounting and reads its whole body, so that a body cut
+   * off mid-way fails the attempt (and a read is retried) rather than the parsing afterwards.
+   */
+  async #send(
+    operation: string,
+    call: CallState,
+    request: Request | URL | string,
+    init?: RequestInit,
+  ): Promise<Response> {
     let response: Response | undefined;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
-      return response;
+      call.body = NULL_BODY_STATUSES.has(response.status) ? undefined : await response.arrayBuffer();
+      const { status, statusText, headers } = response;
+      return new Response(call.body ?? null, { status, statusText, headers });
     } finally {
       this.#observe(operation, response);
     }
@@ -186,55 +191,70 @@ export class Transport {
     this.#gate.settle(parseRateLimit(headers), cooldown);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
-      if (notice !== undefined) warnOnce(this.#config.logger, operation, notice);
+      if (notice !== undefined) warnOnce(this.#config.logger, operation, redact(notice, this.#config.apiKey));
     }
   }
 
   #toPetStoreError(
     error: unknown,
     spec: OperationRequest<unknown>,
-    rawBody: unknown,
+    call: CallState,
     signal: AbortSignal | undefined,
   ): unknown {
     if (error instanceof PetStoreError) return error;
     if (signal?.aborted) return new APIUserAbortError();
     const where = `${spec.method} /${spec.path}`;
+    const secret = this.#config.apiKey;
     if (isHTTPError(error)) {
       const { response } = error;
       return errorForStatus(
         {
           status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-          body: error.data,
+          statusText: redact(response.statusText, secret),
+          headers: redact(response.headers, secret),
+          body: redact(error.data ?? bodyText(call), secret),
           rateLimit: parseRateLimit(response.headers),
         },
         requestedWait(response.headers, Date.now()) ?? null,
       );
     }
     if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${where} timed out.`);
-    if (isNetworkError(error)) {
-      return new APIConnectionError(`Could not reach the Animal Store service for ${where}.`, {
-        cause: error.cause,
-      });
-    }
-    if (error instanceof SchemaValidationError) {
-      const issues = error.issues as z.core.$ZodIssue[];
+    if (error instanceof SchemaValidationError || error instanceof SyntaxError) {
+      const issues = error instanceof SchemaValidationError ? (error.issues as z.core.$ZodIssue[]) : [];
+      const problem =
+        error instanceof SyntaxError
+          ? 'is not valid JSON'
+          : `does not match the documented shape: ${describeIssues(issues)}`;
       return new ResponseValidationError(
-        `The response to ${where} does not match the documented shape: ${describeIssues(issues)}`,
+        `The response to ${where} ${problem}`,
         issues,
-        rawBody,
+        redact(bodyValue(call), secret),
       );
     }
-    if (error instanceof SyntaxError) {
-      return new ResponseValidationError(`The response to ${where} is not valid JSON.`, [], rawBody);
-    }
-    if (error instanceof TypeError) {
-      // A fetch implementation that fails in its own words (not one ky recognises) still failed to connect.
+    // Network failures, and fetch implementations that fail in their own words with a TypeError
+    // (as the Fetch standard has them do), mean no response arrived.
+    if (isNetworkError(error) || error instanceof TypeError) {
       return new APIConnectionError(`Could not reach the Animal Store service for ${where}.`, {
-        cause: error,
+        cause: isNetworkError(error) ? error.cause : error,
       });
     }
     return error;
+  }
+}
+
+/** The latest response body as text, or `undefined` when there was none. */
+function bodyText(call: CallState): string | undefined {
+  return call.body === undefined || call.body.byteLength === 0
+    ? undefined
+    : new TextDecoder().decode(call.body);
+}
+
+/** The latest response body as received: parsed JSON, else its text (`''` when empty). */
+function bodyValue(call: CallState): unknown {
+  const text = bodyText(call) ?? '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

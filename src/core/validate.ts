@@ -5,11 +5,8 @@
  */
 import * as z from 'zod';
 import { RequestValidationError } from '../errors.js';
+import { HeadersSchema } from './headers.js';
 import { MAX_TIMER_MS } from './options.js';
-import type { RequestOptions } from './transport.js';
-
-const headerName = /^[!#$%&'*+.^`|~\w-]+$/;
-const headerValue = /^[^\r\n\0]*$/;
 
 const RequestOptionsSchema = z.strictObject({
   signal: z
@@ -17,10 +14,11 @@ const RequestOptionsSchema = z.strictObject({
     .optional(),
   timeout: z.int().min(1).max(MAX_TIMER_MS).optional(),
   maxRetries: z.int().min(0).max(10).optional(),
-  headers: z
-    .record(z.string().regex(headerName, 'Invalid header name'), z.string().regex(headerValue))
-    .optional(),
+  headers: HeadersSchema.optional(),
 });
+
+/** Per-call options after validation, their headers as entries. */
+export type CallOptions = z.output<typeof RequestOptionsSchema>;
 
 /** A one-line summary of zod issues: `limit: Too big: expected number to be <=100; ...`. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -51,6 +49,6 @@ export function validate<S extends z.ZodType>(
 }
 
 /** Checks the per-call options. */
-export function validateRequestOptions(operation: string, options: unknown): RequestOptions {
+export function validateRequestOptions(operation: string, options: unknown): CallOptions {
   return validate(operation, 'request options', RequestOptionsSchema, options ?? {});
 }

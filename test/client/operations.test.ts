@@ -38,10 +38,15 @@ describe('the three operations through store.fetch', () => {
     }
   });
 
-  it('does not let custom headers replace the bearer token', async () => {
-    const { client, store } = setup({ headers: { Authorization: 'Bearer stolen' } });
-    await client.listPets({}, { headers: { authorization: 'Bearer other' } });
-    expect(store.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  it('refuses headers the client sets itself, before sending anything', async () => {
+    expect(() => setup({ headers: { Authorization: 'Bearer stolen' } })).toThrow(
+      /Header "Authorization" is set by the client/,
+    );
+    const { client, store } = setup();
+    await expect(client.listPets({}, { headers: { 'content-type': 'text/plain' } })).rejects.toThrow(
+      /Header "content-type" is set by the client/,
+    );
+    expect(store.requests).toHaveLength(0);
   });
 
   it('returns an APIPromise whose withResponse gives the data, the response and the rate limit', async () => {

@@ -26,10 +26,19 @@ describe('requestedWait', () => {
     expect(requestedWait(headers({ 'Retry-After': at }), NOW)).toBe(0);
   });
 
-  it('falls back to X-RateLimit-Reset when Retry-After is absent or garbage', () => {
-    const reset = String(NOW / 1000 + 12);
-    expect(requestedWait(headers({ 'X-RateLimit-Reset': reset }), NOW)).toBe(12_000);
-    expect(requestedWait(headers({ 'Retry-After': 'soon', 'X-RateLimit-Reset': reset }), NOW)).toBe(12_000);
+  it('falls back to X-RateLimit-Reset when Retry-After is absent or garbage and the window is spent', () => {
+    const spent = { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(NOW / 1000 + 12) };
+    expect(requestedWait(headers(spent), NOW)).toBe(12_000);
+    expect(requestedWait(headers({ ...spent, 'Retry-After': 'soon' }), NOW)).toBe(12_000);
+  });
+
+  it('ignores X-RateLimit-Reset while the window has requests left', () => {
+    const left = { 'X-RateLimit-Remaining': '7', 'X-RateLimit-Reset': String(NOW / 1000 + 12) };
+    expect(requestedWait(headers(left), NOW)).toBeUndefined();
+  });
+
+  it('keeps an enormous Retry-After finite', () => {
+    expect(requestedWait(headers({ 'Retry-After': '9'.repeat(400) }), NOW)).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('is undefined when nothing says how long', () => {

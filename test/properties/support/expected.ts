@@ -5,18 +5,16 @@ function fields(value: unknown): Record<string, unknown> {
 }
 
 /**
- * The headers a call's options ask for, as they should arrive: trimmed, the bearer's own left
- * out, and an empty `Accept` replaced by the JSON the client asks for.
+ * The headers a call's options ask for, as they should arrive: trimmed, and an empty `Accept`
+ * replaced by the JSON the client asks for.
  */
 export function expectedHeaders(options: unknown): Record<string, string> {
   // fromEntries defines each name as an own field, `__proto__` included.
   return Object.fromEntries(
-    Object.entries(fields(fields(options).headers))
-      .filter(([name]) => name.toLowerCase() !== 'authorization')
-      .map(([name, value]) => {
-        const trimmed = String(value).replace(/^[\t ]+|[\t ]+$/g, '');
-        return [name, name.toLowerCase() === 'accept' && trimmed === '' ? 'application/json' : trimmed];
-      }),
+    Object.entries(fields(fields(options).headers)).map(([name, value]) => {
+      const trimmed = String(value).replace(/^[\t ]+|[\t ]+$/g, '');
+      return [name, name.toLowerCase() === 'accept' && trimmed === '' ? 'application/json' : trimmed];
+    }),
   );
 }
 

@@ -17,6 +17,21 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 const TOKEN = /^[!#$%&'*+.^`|~0-9A-Za-z_-]+$/;
 
+/** Headers the client documents as its own (or the connection's): a caller may not give them. */
+const RESERVED_HEADERS = [
+  'authorization',
+  'connection',
+  'content-length',
+  'content-type',
+  'expect',
+  'host',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
 /** The verdict on an object whose own fields are otherwise all right. */
 function objectVerdict(value: unknown): Verdict {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'reject';
@@ -89,7 +104,8 @@ function headersVerdict(value: unknown): Verdict {
     shape,
     check(
       Object.entries(value as object).every(
-        ([name, headerValue]) => TOKEN.test(name) && isHeaderValue(headerValue),
+        ([name, headerValue]) =>
+          TOKEN.test(name) && !RESERVED_HEADERS.includes(name.toLowerCase()) && isHeaderValue(headerValue),
       ),
     ),
   );

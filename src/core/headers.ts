@@ -1,0 +1,64 @@
+/**
+ * The rules for headers a caller adds, client-wide or per call. They are checked up front so a
+ * bad header is a clear validation error rather than a failed request.
+ *
+ * @module
+ */
+import * as z from 'zod';
+
+/** Header name → value pairs, in the order given. */
+export type HeaderEntries = [name: string, value: string][];
+
+/** Headers the client sets itself, or that belong to the connection: a caller's value would break the request. */
+const RESERVED = new Set([
+  'authorization',
+  'connection',
+  'content-length',
+  'content-type',
+  'expect',
+  'host',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** RFC 9110 token characters. */
+const TOKEN = /^[!#$%&'*+.^`|~\w-]+$/;
+
+/** What `Headers` can carry: Latin-1 text without NUL or line breaks. */
+export const FIELD_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+
+function problemWith(name: string, value: unknown): string | undefined {
+  if (!TOKEN.test(name)) return 'is not a valid header name';
+  if (RESERVED.has(name.toLowerCase())) return 'is set by the client and cannot be given';
+  if (typeof value !== 'string') return 'must have a string value';
+  if (!FIELD_VALUE.test(value)) return 'must be Latin-1 text without NUL or line breaks';
+  return undefined;
+}
+
+/**
+ * A plain object of extra headers, checked and turned into entries. Entries keep every own key,
+ * `__proto__` included, which an object spread would lose.
+ */
+export const HeadersSchema = z
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'Expected an object of header names to values',
+  )
+  .transform((headers, ctx): HeaderEntries => {
+    const entries: HeaderEntries = [];
+    for (const [name, value] of Object.entries(headers)) {
+      const problem = problemWith(name, value);
+      if (problem === undefined) entries.push([name, value as string]);
+      else
+        ctx.issues.push({
+          code: 'custom',
+          message: `Header "${name}" ${problem}`,
+          input: name,
+          path: [name],
+        });
+    }
+    return entries;
+  });
