@@ -78,7 +78,7 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
       'RequestValidationError code=- status=-',
       'NotFoundError code=not_found status=404',
       'AuthenticationError code=unauthorized status=401',
-      'BadRequestError code=invalid_content_type status=400',
+      'BadRequestError code=invalid_body status=400',
       'RateLimitError code=client_rate_limited status=429',
       'InternalServerError code=service_unavailable status=503',
       'ResponseValidationError code=- status=-',
