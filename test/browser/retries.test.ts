@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { RateLimitError } from '../../src/index.js';
+import { settle } from '../support/fake-clock.js';
 import { browserClient, serveStoreThroughWorker } from './support/store-worker.js';
 
 const store = serveStoreThroughWorker();
@@ -11,27 +12,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Settles `promise`, advancing the fake clock in small steps while it is pending. */
-async function settle<T>(promise: Promise<T>, stepMs = 25, limitMs = 120_000) {
-  const start = Date.now();
-  let done = false;
-  const outcome = promise.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-  void outcome.finally(() => {
-    done = true;
-  });
-  while (!done && Date.now() - start < limitMs) {
-    await vi.advanceTimersByTimeAsync(stepMs);
-  }
-  return outcome;
-}
-
 it('waits out a 429 for its Retry-After, then retries and succeeds', async () => {
   const { client } = browserClient();
   store.injectFault({ status: 429, headers: { 'Retry-After': '1' } });
-  const { value, error } = await settle(client.listPets());
+  const { value, error } = await settle(client.listPets(), 25);
   expect(error).toBeUndefined();
   expect(value?.map((pet) => pet.id)).toEqual([1, 2, 3]);
 
@@ -45,7 +29,7 @@ it('waits out a 429 for its Retry-After, then retries and succeeds', async () =>
 it('retries a refused createPet and creates the pet once', async () => {
   const { client } = browserClient();
   store.injectFault({ status: 429, headers: { 'Retry-After': '1' }, match: { method: 'POST' } });
-  const { value } = await settle(client.createPet({ name: 'Pip', categoryId: 1 }));
+  const { value } = await settle(client.createPet({ name: 'Pip', categoryId: 1 }), 25);
   expect(value).toMatchObject({ id: 4, name: 'Pip' });
   expect(store.pets.filter((pet) => pet.name === 'Pip')).toHaveLength(1);
   expect(store.requests.filter((request) => request.method === 'POST')).toHaveLength(2);
@@ -54,7 +38,7 @@ it('retries a refused createPet and creates the pet once', async () => {
 it('gives up with a RateLimitError after maxRetries refusals', async () => {
   const { client } = browserClient({ maxRetries: 1 });
   store.injectFault({ status: 429, headers: { 'Retry-After': '1' }, times: 5 });
-  const { error } = await settle(client.listPets());
+  const { error } = await settle(client.listPets(), 25);
   expect(error).toBeInstanceOf(RateLimitError);
   expect(error).toMatchObject({ status: 429, retryAfterMs: 1000 });
   expect(store.requests).toHaveLength(2);

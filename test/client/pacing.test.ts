@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLimitError, type RateLimitWait } from '../../src/index.js';
-import { API_KEY, setup, useFakeClock } from './setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
+import { API_KEY, setup } from './setup.js';
 
 beforeEach(() => {
   useFakeClock();

@@ -6,7 +6,8 @@ import {
   InternalServerError,
   RateLimitError,
 } from '../../src/index.js';
-import { setup, useFakeClock } from './setup.js';
+import { settle, useFakeClock } from '../support/fake-clock.js';
+import { setup } from './setup.js';
 
 beforeEach(() => {
   useFakeClock();
@@ -15,21 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Settles `promise` while advancing the fake clock in small steps; returns the elapsed fake time. */
-async function settle<T>(promise: Promise<T>, stepMs = 50, limitMs = 600_000) {
-  const start = Date.now();
-  let done = false;
-  const outcome = promise.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-  void outcome.finally(() => {
-    done = true;
-  });
-  while (!done && Date.now() - start < limitMs) await vi.advanceTimersByTimeAsync(stepMs);
-  return { ...(await outcome), elapsed: Date.now() - start };
-}
 
 describe('429 handling', () => {
   it('waits for Retry-After in seconds, then succeeds', async () => {

@@ -18,8 +18,3 @@ export function setup(clientOptions: ClientOptions = {}, storeOptions: Partial<F
   });
   return { store, client, logger };
 }
-
-/** Fakes the timers and the clock, leaving microtasks and I/O real so fetch still works. */
-export function useFakeClock(): void {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-}

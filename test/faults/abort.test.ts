@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { APIUserAbortError } from '../../src/index.js';
-import { settle } from './support/clock.js';
+import { settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
 import {

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { APIConnectionError } from '../../src/index.js';
-import { settle } from './support/clock.js';
+import { settle } from '../support/fake-clock.js';
 import { useFaultHarness } from './support/harness.js';
 import { httpClient } from './support/http-client.js';
 import { expectKeyHidden } from './support/leaks.js';

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   RateLimitError,
 } from '../../src/index.js';
-import { settle } from './support/clock.js';
+import { settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, BadRequestError, InternalServerError } from '../../src/index.js';
 import { API_KEY } from '../client/setup.js';
-import { settle } from './support/clock.js';
+import { settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/index.js';
-import { settle } from './support/clock.js';
+import { settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
 import { dropRateLimitHeaders, editingResponseHeaders } from './support/response-headers.js';

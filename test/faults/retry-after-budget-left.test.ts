@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RateLimitError } from '../../src/index.js';
-import { START, settle } from './support/clock.js';
+import { START, settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
 import { attempts, created, createPet, listPets, matching } from './support/operations.js';

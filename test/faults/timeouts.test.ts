@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APIConnectionTimeoutError, type Fetch } from '../../src/index.js';
-import { settle } from './support/clock.js';
+import { settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
 import { attempts, created, createPet, getPet, listPets, matching } from './support/operations.js';

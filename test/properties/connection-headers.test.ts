@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PetStoreClient, RequestValidationError } from '../../src/index.js';
-import { API_KEY, useFakeClock } from '../client/setup.js';
+import { API_KEY } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { propertyStore } from './support/calls.js';
 
 // Taken before the timers are faked: it bounds, in real time, how long a call may stay pending.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
-import { useFakeClock } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { callOnce, expectHonoured, propertyStore } from './support/calls.js';
 
 beforeEach(useFakeClock);

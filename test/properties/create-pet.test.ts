@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewPet, Pet, RequestOptions } from '../../src/index.js';
-import { useFakeClock } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { latin1RequestOptions, newPet } from './support/arbitraries.js';
 import { callOnce, expectHonoured, propertyStore, SEED_PETS } from './support/calls.js';
 import { expectedBody, expectedHeaders } from './support/expected.js';

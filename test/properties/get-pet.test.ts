@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotFoundError, type RequestOptions } from '../../src/index.js';
-import { useFakeClock } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { latin1RequestOptions, petId } from './support/arbitraries.js';
 import { callOnce, expectHonoured, propertyStore, SEED_PETS } from './support/calls.js';
 import { expectedHeaders } from './support/expected.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFakeClock } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { callOnce, expectHonoured, propertyStore } from './support/calls.js';
 import { expectedHeaders } from './support/expected.js';
 import { requestOptionsVerdict } from './support/oracle.js';

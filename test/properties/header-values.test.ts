@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import type { RequestOptions } from '../../src/index.js';
-import { useFakeClock } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { headerMap, latin1HeaderValue, unicodeString } from './support/arbitraries.js';
 import { callOnce, expectHonoured, propertyStore } from './support/calls.js';
 import { expectedHeaders } from './support/expected.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListPetsParams, Pet, RequestOptions } from '../../src/index.js';
-import { useFakeClock } from '../client/setup.js';
+import { useFakeClock } from '../support/fake-clock.js';
 import { latin1RequestOptions, listParams } from './support/arbitraries.js';
 import { callOnce, expectHonoured, propertyStore } from './support/calls.js';
 import { expectedHeaders, expectedQuery } from './support/expected.js';

@@ -6,7 +6,7 @@ import {
   type FetchFunction,
 } from '../../../src/testing/index.js';
 import { API_KEY, BASE_URL } from '../../client/setup.js';
-import { startFakeClock } from './clock.js';
+import { startFakeClock } from '../../support/fake-clock.js';
 import { watchConsole } from './leaks.js';
 
 /** Runs every test of the file on the fake clock with the console watched. */

@@ -1,5 +1,13 @@
+/**
+ * Fake time for tests: timers and the clock are faked, I/O stays real, and {@link settle} moves
+ * time on until a call ends, so no test sleeps for real.
+ */
 import { vi } from 'vitest';
-import { useFakeClock } from '../../client/setup.js';
+
+/** Fakes the timers and the clock, leaving microtasks and I/O real so fetch still works. */
+export function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+}
 
 /** Noon UTC on a fixed day, so HTTP-dates and reset timestamps come out the same on every run. */
 export const START = Date.UTC(2026, 10, 22, 12, 0, 0);
