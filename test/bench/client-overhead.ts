@@ -1,0 +1,135 @@
+/**
+ * The per-call cost of the SDK against raw `fetch` + `JSON.parse`, with ky alone and ky with the
+ * schema in between, all calling the same loopback server in alternating rounds.
+ *
+ * @module
+ */
+import ky from 'ky';
+import type * as Sdk from '../../src/index.js';
+import { PetListSchema, PetSchema } from '../../src/index.js';
+import { BENCH_API_KEY } from './constants.js';
+import type { LoopbackServer } from './start-loopback-server.js';
+import { alternate, type Contender, median, throughput } from './timing.js';
+
+/** An SDK to measure: the repository's, or another build of it passed with `--variant`. */
+export interface SdkBuild {
+  readonly name: string;
+  readonly sdk: typeof Sdk;
+}
+
+export type Operation = 'listPets' | 'getPet';
+
+/** One operation at one concurrency. */
+export interface OverheadCase {
+  readonly operation: Operation;
+  readonly concurrency: number;
+}
+
+export const OVERHEAD_CASES: readonly OverheadCase[] = [
+  { operation: 'listPets', concurrency: 1 },
+  { operation: 'listPets', concurrency: 50 },
+  { operation: 'getPet', concurrency: 1 },
+  { operation: 'getPet', concurrency: 50 },
+];
+
+/** The raw contender, the baseline of every ratio. */
+export const RAW = 'fetch + JSON.parse';
+
+export interface ContenderResult {
+  readonly name: string;
+  readonly calls: number;
+  readonly callsPerSecond: number;
+  /** Throughput relative to raw fetch over all rounds. */
+  readonly ratioToRaw: number;
+  /** The median, over rounds, of the throughput relative to raw fetch in the same round. */
+  readonly medianRoundRatio: number;
+  /** CPU time of the calling process per call (user + system, all threads), in microseconds. */
+  readonly cpuMicrosecondsPerCall: number;
+}
+
+export interface OverheadResult extends OverheadCase {
+  readonly results: ContenderResult[];
+}
+
+const PET_COUNT = 100;
+const headers = { Authorization: `Bearer ${BENCH_API_KEY}` };
+
+function petId(index: number): number {
+  return (index % PET_COUNT) + 1;
+}
+
+async function rawJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return JSON.parse(await response.text());
+}
+
+function contenders(operation: Operation, baseUrl: string, builds: readonly SdkBuild[]): Contender[] {
+  const url = (index: number) =>
+    operation === 'listPets' ? `${baseUrl}/pets?limit=${PET_COUNT}` : `${baseUrl}/pets/${petId(index)}`;
+  const schema = operation === 'listPets' ? PetListSchema : PetSchema;
+  const sdkContenders = builds.map(({ name, sdk }): Contender => {
+    const client = new sdk.PetStoreClient({ apiKey: BENCH_API_KEY, baseUrl, deprecationWarnings: false });
+    return {
+      name,
+      call: (index) =>
+        operation === 'listPets' ? client.listPets({ limit: PET_COUNT }) : client.getPet(petId(index)),
+    };
+  });
+  return [
+    ...sdkContenders,
+    { name: RAW, call: (index) => rawJson(url(index)) },
+    { name: 'ky', call: (index) => ky.get(url(index), { headers }).json() },
+    { name: 'ky + schema', call: (index) => ky.get(url(index), { headers }).json(schema) },
+  ];
+}
+
+/** Fails when a contender does not get the expected answer, so that no failing call is timed. */
+async function checkAnswers(operation: Operation, all: readonly Contender[]): Promise<void> {
+  for (const contender of all) {
+    const body = await contender.call(0);
+    const ok =
+      operation === 'listPets'
+        ? Array.isArray(body) && body.length === PET_COUNT
+        : petId(0) === (body as { id?: unknown }).id;
+    if (!ok) {
+      throw new Error(`${contender.name} got an unexpected ${operation} answer: ${JSON.stringify(body)}`);
+    }
+  }
+}
+
+/** Measures each case; the server's request log is cleared between cases. */
+export async function measureClientOverhead(
+  server: LoopbackServer,
+  builds: readonly SdkBuild[],
+  cases: readonly OverheadCase[],
+  calls: number,
+): Promise<OverheadResult[]> {
+  const results: OverheadResult[] = [];
+  for (const overheadCase of cases) {
+    await server.reset();
+    const all = contenders(overheadCase.operation, server.url, builds);
+    await checkAnswers(overheadCase.operation, all);
+    const measured = await alternate(all, {
+      calls,
+      rounds: 10,
+      concurrency: overheadCase.concurrency,
+      warmup: Math.min(300, calls),
+    });
+    const raw = measured.find((entry) => entry.name === RAW);
+    if (raw === undefined) throw new Error('The raw contender is missing');
+    const result: OverheadResult = {
+      ...overheadCase,
+      results: measured.map((entry) => ({
+        name: entry.name,
+        calls: entry.calls,
+        callsPerSecond: throughput(entry),
+        ratioToRaw: throughput(entry) / throughput(raw),
+        medianRoundRatio: median(entry.roundMs.map((ms, round) => (raw.roundMs[round] as number) / ms)),
+        cpuMicrosecondsPerCall: entry.cpuUs / entry.calls,
+      })),
+    };
+    results.push(result);
+  }
+  return results;
+}

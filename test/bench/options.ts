@@ -1,0 +1,96 @@
+/**
+ * The command line of `npm run bench`.
+ *
+ * @module
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { OVERHEAD_CASES, type OverheadCase } from './client-overhead.js';
+import { repoRoot } from './tsx-process.js';
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --calls N           calls per contender and case, and per fake-store transport (default 5000)
+  --memory-calls N    calls through one client in the memory measurement (default 100000)
+  --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
+  --sections LIST     run only these sections: parse, overhead, fake-store, memory (comma-separated)
+  --cases LIST        client overhead cases to run, as operation:concurrency (default
+                      listPets:1,listPets:50,getPet:1,getPet:50)
+  --out FILE          where to write the results (default bench-results/latest.json)
+  --help              show this text
+`;
+
+export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  readonly sections: readonly Section[];
+  readonly cases: readonly OverheadCase[];
+  readonly calls: number;
+  readonly memoryCalls: number;
+  readonly variants: readonly { readonly name: string; readonly path: string }[];
+  readonly out: string;
+  readonly help: boolean;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a positive integer`);
+  return number;
+}
+
+function sections(value: string | undefined): Section[] {
+  if (value === undefined) return [...SECTIONS];
+  return value.split(',').map((name) => {
+    const section = SECTIONS.find((known) => known === name.trim());
+    if (section === undefined)
+      throw new Error(`Unknown section "${name}"; the sections are ${SECTIONS.join(', ')}`);
+    return section;
+  });
+}
+
+function cases(value: string | undefined): OverheadCase[] {
+  if (value === undefined) return [...OVERHEAD_CASES];
+  return value.split(',').map((spec) => {
+    const [operation, concurrency] = spec.trim().split(':');
+    const overheadCase = { operation, concurrency: Number(concurrency ?? 1) };
+    if (
+      (overheadCase.operation !== 'listPets' && overheadCase.operation !== 'getPet') ||
+      !Number.isInteger(overheadCase.concurrency) ||
+      overheadCase.concurrency < 1
+    ) {
+      throw new Error(`--cases takes operation:concurrency (listPets:1, getPet:50, ...), got "${spec}"`);
+    }
+    return overheadCase as OverheadCase;
+  });
+}
+
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      calls: { type: 'string' },
+      'memory-calls': { type: 'string' },
+      variant: { type: 'string', multiple: true },
+      sections: { type: 'string' },
+      cases: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  const variants = (values.variant ?? []).map((spec) => {
+    const separator = spec.indexOf('=');
+    if (separator <= 0) throw new Error(`--variant takes NAME=PATH, got "${spec}"`);
+    return { name: spec.slice(0, separator), path: resolve(spec.slice(separator + 1)) };
+  });
+  return {
+    sections: sections(values.sections),
+    cases: cases(values.cases),
+    calls: positiveInteger('calls', values.calls, 5_000),
+    memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
+    variants,
+    out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
+    help: values.help ?? false,
+  };
+}

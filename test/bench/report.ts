@@ -1,0 +1,134 @@
+/**
+ * The tables `npm run bench` prints, and the derived figures it writes with them.
+ *
+ * @module
+ */
+import type { ClientMemory } from './client-memory-probe.js';
+import { type OverheadResult, RAW } from './client-overhead.js';
+import type { FakeStoreCost } from './fake-store-probe.js';
+import { megabytes } from './heap.js';
+import type { ParseResult } from './schema-parse.js';
+import { formatNumber, formatTable } from './table.js';
+
+function caseName({ operation, concurrency }: Pick<OverheadResult, 'operation' | 'concurrency'>): string {
+  const call = operation === 'listPets' ? 'listPets({ limit: 100 })' : 'getPet(id)';
+  return concurrency === 1 ? `${call}, sequential` : `${call}, ${concurrency} concurrent`;
+}
+
+/** calls/s of every contender per case, each with its throughput relative to raw fetch. */
+export function overheadTable(results: readonly OverheadResult[]): string {
+  const names = results[0]?.results.map((result) => result.name) ?? [];
+  const rows = results.map((result) => [
+    caseName(result),
+    ...result.results.map((contender) =>
+      contender.name === RAW
+        ? formatNumber(contender.callsPerSecond)
+        : `${formatNumber(contender.callsPerSecond)} (${contender.ratioToRaw.toFixed(2)})`,
+    ),
+  ]);
+  const cpuRows = results.map((result) => [
+    caseName(result),
+    ...result.results.map((contender) => formatNumber(contender.cpuMicrosecondsPerCall)),
+  ]);
+  return [
+    `Calls per second against the loopback server (in parentheses: throughput / ${RAW}'s)`,
+    formatTable(['case', ...names], rows),
+    '',
+    'CPU time of the calling process per call, µs (user + system; the server runs in another process)',
+    formatTable(['case', ...names], cpuRows),
+  ].join('\n');
+}
+
+export function parseTable(results: readonly ParseResult[]): string {
+  return [
+    'Parsing in-process',
+    formatTable(
+      ['parse', 'µs per parse'],
+      results.map((result) => [result.name, result.microsecondsPerParse.toFixed(1)]),
+    ),
+  ].join('\n');
+}
+
+/** Heap change per 1,000 requests, in KB. */
+function kbPerThousand(from: number, to: number, calls: number): number {
+  return (to - from) / 1024 / (calls / 1000);
+}
+
+/** The fake store's figures with the heap changes per 1,000 requests worked out. */
+export interface FakeStoreSummary extends FakeStoreCost {
+  readonly kbPer1000Requests: number;
+  readonly kbPer1000RequestsAfterReset: number;
+  readonly kbPer1000RequestsAfterClose: number | undefined;
+}
+
+export function summarizeFakeStore(cost: FakeStoreCost): FakeStoreSummary {
+  return {
+    ...cost,
+    kbPer1000Requests: kbPerThousand(cost.heapBefore, cost.heapAfterCalls, cost.calls),
+    kbPer1000RequestsAfterReset: kbPerThousand(cost.heapBefore, cost.heapAfterReset, cost.calls),
+    kbPer1000RequestsAfterClose:
+      cost.heapAfterClose === undefined
+        ? undefined
+        : kbPerThousand(cost.heapBefore, cost.heapAfterClose, cost.calls),
+  };
+}
+
+const WAY_NAMES = {
+  msw: 'msw handlers (setupServer + global fetch)',
+  fetch: 'store.fetch',
+  http: 'HTTP server (loopback, heap of its process)',
+} as const;
+
+export function fakeStoreTable(summaries: readonly FakeStoreSummary[]): string {
+  const kb = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value));
+  return [
+    'The fake store, sequential GET /pets?limit=100 (heap growth in KB per 1,000 requests, after gc)',
+    formatTable(
+      ['way in', 'calls/s', 'after the calls', 'after store.reset()', 'after server.close()'],
+      summaries.map((summary) => [
+        WAY_NAMES[summary.way],
+        formatNumber(summary.callsPerSecond),
+        kb(summary.kbPer1000Requests),
+        kb(summary.kbPer1000RequestsAfterReset),
+        kb(summary.kbPer1000RequestsAfterClose),
+      ]),
+    ),
+  ].join('\n');
+}
+
+/** The client's memory run with its start and end heap. */
+export interface ClientMemorySummary extends ClientMemory {
+  readonly heapAfter: number;
+  readonly heapGrowth: number;
+}
+
+export function summarizeClientMemory(memory: ClientMemory): ClientMemorySummary {
+  const heapAfter = memory.heapSamples.at(-1) ?? memory.heapBefore;
+  return { ...memory, heapAfter, heapGrowth: heapAfter - memory.heapBefore };
+}
+
+export function clientMemoryTable(summaries: readonly ClientMemorySummary[]): string {
+  return [
+    'One client on store.fetch, 50 concurrent, listPets/getPet alternating (heap after gc)',
+    formatTable(
+      [
+        'caller signal',
+        'calls',
+        'calls/s',
+        'heap at start',
+        'heap at end',
+        'growth',
+        'heap after each tenth (MB)',
+      ],
+      summaries.map((summary) => [
+        summary.signal === 'shared' ? 'one shared AbortSignal' : 'none',
+        formatNumber(summary.calls),
+        formatNumber(summary.callsPerSecond),
+        megabytes(summary.heapBefore),
+        megabytes(summary.heapAfter),
+        megabytes(summary.heapGrowth),
+        summary.heapSamples.map((bytes) => (bytes / 1024 / 1024).toFixed(1)).join(' '),
+      ]),
+    ),
+  ].join('\n');
+}

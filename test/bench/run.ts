@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`: what a call through the SDK costs beside raw fetch, what the fake store costs
+ * through each of its ways in, and whether one client holds on to memory. Prints tables and writes
+ * them, with the machine's description, as JSON (bench-results/latest.json by default).
+ *
+ * @module
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { dirname, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as sdk from '../../src/index.js';
+import type { ClientMemory } from './client-memory-probe.js';
+import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
+import type { FakeStoreCost, Way } from './fake-store-probe.js';
+import { machineInfo } from './machine.js';
+import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
+import { runProbe } from './probe.js';
+import {
+  type ClientMemorySummary,
+  clientMemoryTable,
+  type FakeStoreSummary,
+  fakeStoreTable,
+  overheadTable,
+  parseTable,
+  summarizeClientMemory,
+  summarizeFakeStore,
+} from './report.js';
+import { measureSchemaParse, type ParseResult } from './schema-parse.js';
+import { startLoopbackServer } from './start-loopback-server.js';
+import { formatNumber } from './table.js';
+
+const WAYS: readonly Way[] = ['msw', 'fetch', 'http'];
+/** msw holds on to every mocked connection, so it gets fewer calls than the other ways in. */
+const FAKE_STORE_CALLS_SHARE = 0.4;
+
+async function loadBuilds(options: BenchOptions): Promise<SdkBuild[]> {
+  const variants = await Promise.all(
+    options.variants.map(async ({ name, path }) => ({
+      name,
+      sdk: (await import(pathToFileURL(path).href)) as typeof sdk,
+    })),
+  );
+  return [{ name: 'SDK', sdk }, ...variants];
+}
+
+function print(text: string): void {
+  process.stdout.write(`\n${text}\n`);
+}
+
+async function clientOverhead(options: BenchOptions): Promise<OverheadResult[]> {
+  const builds = await loadBuilds(options);
+  const server = await startLoopbackServer();
+  try {
+    return await measureClientOverhead(server, builds, options.cases, options.calls);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function fakeStore(options: BenchOptions): Promise<FakeStoreSummary[]> {
+  const calls = Math.max(1, Math.round(options.calls * FAKE_STORE_CALLS_SHARE));
+  const summaries = [];
+  for (const way of WAYS) {
+    const cost = await runProbe<FakeStoreCost>(new URL('./fake-store-probe.ts', import.meta.url), [
+      `--way=${way}`,
+      `--calls=${calls}`,
+    ]);
+    summaries.push(summarizeFakeStore(cost));
+  }
+  return summaries;
+}
+
+async function clientMemory(options: BenchOptions): Promise<ClientMemorySummary[]> {
+  const summaries = [];
+  for (const signal of ['none', 'shared']) {
+    const memory = await runProbe<ClientMemory>(new URL('./client-memory-probe.ts', import.meta.url), [
+      `--calls=${options.memoryCalls}`,
+      `--signal=${signal}`,
+    ]);
+    summaries.push(summarizeClientMemory(memory));
+  }
+  return summaries;
+}
+
+async function main(options: BenchOptions): Promise<void> {
+  const started = performance.now();
+  const machine = machineInfo();
+  const loadBefore = loadavg();
+  process.stdout.write(
+    `${machine.date}  Node ${machine.node}  ${machine.cpuModel}, ${machine.cores} cores, ` +
+      `${formatNumber(machine.memoryBytes / 1024 ** 3, 1)} GB  commit ${machine.commit ?? 'unknown'}  ` +
+      `load average ${loadBefore.map((load) => load.toFixed(2)).join(' ')}\n` +
+      `${formatNumber(options.calls)} calls per contender and case, ${formatNumber(options.memoryCalls)} in the memory run\n`,
+  );
+  const results: {
+    schemaParse?: ParseResult[];
+    clientOverhead?: OverheadResult[];
+    fakeStore?: FakeStoreSummary[];
+    clientMemory?: ClientMemorySummary[];
+  } = {};
+  const run = new Set(options.sections);
+
+  if (run.has('parse')) {
+    results.schemaParse = measureSchemaParse();
+    print(parseTable(results.schemaParse));
+  }
+  if (run.has('overhead')) {
+    results.clientOverhead = await clientOverhead(options);
+    print(overheadTable(results.clientOverhead));
+  }
+  if (run.has('fake-store')) {
+    results.fakeStore = await fakeStore(options);
+    print(fakeStoreTable(results.fakeStore));
+  }
+  if (run.has('memory')) {
+    results.clientMemory = await clientMemory(options);
+    print(clientMemoryTable(results.clientMemory));
+  }
+
+  const durationSeconds = (performance.now() - started) / 1000;
+  const report = {
+    machine: { ...machine, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
+    options: {
+      sections: options.sections,
+      cases: options.cases,
+      calls: options.calls,
+      memoryCalls: options.memoryCalls,
+      variants: options.variants,
+    },
+    durationSeconds,
+    ...results,
+  };
+  await mkdir(dirname(options.out), { recursive: true });
+  await writeFile(options.out, `${JSON.stringify(report, null, 2)}\n`);
+  print(`Done in ${durationSeconds.toFixed(0)} s; results in ${relative(process.cwd(), options.out)}`);
+}
+
+const options = parseBenchOptions(process.argv.slice(2));
+if (options.help) process.stdout.write(USAGE);
+else await main(options);
