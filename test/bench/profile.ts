@@ -1,0 +1,196 @@
+/**
+ * `npx tsx test/bench/profile.ts [--calls N]`: where the time of a sequential
+ * `listPets({ limit: 100 })` goes, beside raw fetch + `JSON.parse` on the same loopback server.
+ *
+ * It counts the objects each call makes that are known to be costly (Requests, AbortControllers,
+ * timers), then CPU-profiles each contender in this process and attributes the self time to the code
+ * that spent it (SDK, ky, zod, undici, ...), in microseconds per call.
+ *
+ * @module
+ */
+import { Session } from 'node:inspector/promises';
+import { parseArgs } from 'node:util';
+import ky from 'ky';
+import { PetListSchema, PetStoreClient } from '../../src/index.js';
+import { BENCH_API_KEY } from './constants.js';
+import { startLoopbackServer } from './start-loopback-server.js';
+import { formatTable } from './table.js';
+import { type Contender, timeCalls } from './timing.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const SOCKET_WRITES = new Set(['writeLatin1String', 'writeUtf8String', 'writeBuffer', 'writev']);
+
+/** Where a function's code comes from. */
+function origin({ functionName, url }: ProfileNode['callFrame']): string {
+  if (functionName === '(garbage collector)') return 'garbage collector';
+  if (functionName === '(idle)') return 'idle (waiting for the server)';
+  // A write to a loopback socket runs the receiving side's TCP stack and wakes the server in the
+  // sender's system call: on a small machine that time is mostly the server's, not the client's.
+  if (SOCKET_WRITES.has(functionName)) return 'socket writes (incl. loopback delivery)';
+  if (functionName === '(program)') return 'V8/native, unattributed';
+  if (url.includes('/node_modules/ky/')) return 'ky';
+  if (url.includes('/node_modules/zod/')) return 'zod';
+  if (url.includes('/src/')) return 'SDK (src/)';
+  if (url.includes('/test/bench/')) return 'benchmark loop';
+  if (url.includes('node:internal/deps/undici')) return 'undici (fetch, Request, Headers, body)';
+  if (url.includes('webstreams') || url.includes('streams')) return 'Node streams';
+  if (url.startsWith('node:')) return 'other Node internals';
+  return 'builtins (JSON.parse, URL, ...)';
+}
+
+/**
+ * Self time in microseconds, by origin and by function, of the samples taken in the first `windowUs`
+ * of the profile: the samples after it belong to stopping the profiler.
+ */
+function selfTimes(profile: CpuProfile, windowUs: number) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byOrigin = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let elapsed = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    elapsed += delta;
+    const node = byId.get(id);
+    if (node === undefined || elapsed > windowUs) return;
+    const from = origin(node.callFrame);
+    byOrigin.set(from, (byOrigin.get(from) ?? 0) + delta);
+    const file = node.callFrame.url.replace(/^.*\/(node_modules|src)\//, '$1/');
+    const { functionName, lineNumber, columnNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
+  });
+  return { byOrigin, byFunction };
+}
+
+/** Counts constructions and timers while `run` runs. */
+async function countWork(run: () => Promise<unknown>): Promise<Record<string, number>> {
+  const counts = { Request: 0, AbortController: 0, 'AbortSignal.any': 0, setTimeout: 0, Headers: 0 };
+  const originals = {
+    Request: globalThis.Request,
+    AbortController: globalThis.AbortController,
+    any: AbortSignal.any,
+    setTimeout: globalThis.setTimeout,
+    Headers: globalThis.Headers,
+  };
+  globalThis.Request = class extends originals.Request {
+    constructor(...args: ConstructorParameters<typeof Request>) {
+      super(...args);
+      counts.Request++;
+    }
+  };
+  globalThis.AbortController = class extends originals.AbortController {
+    constructor() {
+      super();
+      counts.AbortController++;
+    }
+  };
+  globalThis.Headers = class extends originals.Headers {
+    constructor(...args: ConstructorParameters<typeof Headers>) {
+      super(...args);
+      counts.Headers++;
+    }
+  };
+  AbortSignal.any = (signals) => {
+    counts['AbortSignal.any']++;
+    return originals.any.call(AbortSignal, signals);
+  };
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    counts.setTimeout++;
+    return originals.setTimeout(...args);
+  }) as typeof setTimeout;
+  try {
+    await run();
+  } finally {
+    globalThis.Request = originals.Request;
+    globalThis.AbortController = originals.AbortController;
+    globalThis.Headers = originals.Headers;
+    AbortSignal.any = originals.any;
+    globalThis.setTimeout = originals.setTimeout;
+  }
+  return counts;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { calls: { type: 'string' } } });
+  const calls = Number(values.calls ?? 3_000);
+  const server = await startLoopbackServer();
+  const url = `${server.url}/pets?limit=100`;
+  const headers = { Authorization: `Bearer ${BENCH_API_KEY}` };
+  const client = new PetStoreClient({
+    apiKey: BENCH_API_KEY,
+    baseUrl: server.url,
+    deprecationWarnings: false,
+  });
+  const contenders: Contender[] = [
+    { name: 'SDK', call: () => client.listPets({ limit: 100 }) },
+    {
+      name: 'fetch + JSON.parse',
+      call: async () => JSON.parse(await (await fetch(url, { headers })).text()),
+    },
+    { name: 'ky + schema', call: () => ky.get(url, { headers }).json(PetListSchema) },
+  ];
+
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  const profiles = new Map<string, ReturnType<typeof selfTimes>>();
+  const work = new Map<string, Record<string, number>>();
+  for (const contender of contenders) {
+    await timeCalls(contender.call, 500, 1);
+    const counted = await countWork(() => timeCalls(contender.call, 100, 1));
+    work.set(contender.name, Object.fromEntries(Object.entries(counted).map(([key, n]) => [key, n / 100])));
+    await server.reset();
+    await session.post('Profiler.start');
+    const ms = await timeCalls(contender.call, calls, 1);
+    const { profile } = await session.post('Profiler.stop');
+    profiles.set(contender.name, selfTimes(profile as CpuProfile, ms * 1000));
+  }
+  session.disconnect();
+  await server.stop();
+
+  const names = contenders.map((contender) => contender.name);
+  const kinds = Object.keys(work.get('SDK') ?? {});
+  process.stdout.write(
+    `\nObjects and timers per call (global constructors only; undici's fetch builds one more Request inside)\n${formatTable(
+      ['per call', ...names],
+      kinds.map((kind) => [kind, ...names.map((name) => String(work.get(name)?.[kind] ?? 0))]),
+    )}\n`,
+  );
+
+  const origins = [...new Set([...profiles.values()].flatMap(({ byOrigin }) => [...byOrigin.keys()]))];
+  const perCall = (name: string, from: string) => (profiles.get(name)?.byOrigin.get(from) ?? 0) / calls;
+  origins.sort((a, b) => perCall('SDK', b) - perCall('SDK', a));
+  const total = (name: string) => origins.reduce((sum, from) => sum + perCall(name, from), 0);
+  process.stdout.write(
+    `\nSelf time per sequential listPets call, µs (CPU profile, ${calls} calls each)\n${formatTable(
+      ['spent in', ...names],
+      [
+        ...origins.map((from) => [from, ...names.map((name) => perCall(name, from).toFixed(1))]),
+        ['total (wall time per call, profiler running)', ...names.map((name) => total(name).toFixed(1))],
+      ],
+    )}\n`,
+  );
+
+  const sdkFunctions = [...(profiles.get('SDK')?.byFunction ?? new Map<string, number>())]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
+    .slice(0, 25);
+  process.stdout.write(
+    `\nThe SDK's top functions by self time, µs per call\n${formatTable(
+      ['function', 'µs'],
+      sdkFunctions.map(([name, us]) => [name, (us / calls).toFixed(1)]),
+    )}\n`,
+  );
+}
+
+await main();
