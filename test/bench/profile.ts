@@ -1,17 +1,21 @@
 /**
- * `npx tsx test/bench/profile.ts [--calls N]`: where the time of a sequential
+ * `npx tsx test/bench/profile.ts [--calls N] [--variant NAME=PATH]...`: where the time of a sequential
  * `listPets({ limit: 100 })` goes, beside raw fetch + `JSON.parse` on the same loopback server.
  *
  * It counts the objects each call makes that are known to be costly (Requests, AbortControllers,
  * timers), then CPU-profiles each contender in this process and attributes the self time to the code
- * that spent it (SDK, ky, zod, undici, ...), in microseconds per call.
+ * that spent it (SDK, ky, zod, undici, ...), in microseconds per call. `--variant` adds another build of
+ * the SDK (PATH is its src/index.ts), as `npm run bench` does.
  *
  * @module
  */
 import { Session } from 'node:inspector/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import ky from 'ky';
-import { PetListSchema, PetStoreClient } from '../../src/index.js';
+import * as sdk from '../../src/index.js';
+import { PetListSchema } from '../../src/index.js';
 import { BENCH_API_KEY } from './constants.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { formatTable } from './table.js';
@@ -120,18 +124,35 @@ async function countWork(run: () => Promise<unknown>): Promise<Record<string, nu
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { calls: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { calls: { type: 'string' }, variant: { type: 'string', multiple: true } },
+  });
   const calls = Number(values.calls ?? 3_000);
+  const builds = [
+    { name: 'SDK', sdk },
+    ...(await Promise.all(
+      (values.variant ?? []).map(async (spec) => {
+        const separator = spec.indexOf('=');
+        const path = resolve(spec.slice(separator + 1));
+        return {
+          name: spec.slice(0, separator),
+          sdk: (await import(pathToFileURL(path).href)) as typeof sdk,
+        };
+      }),
+    )),
+  ];
   const server = await startLoopbackServer();
   const url = `${server.url}/pets?limit=100`;
   const headers = { Authorization: `Bearer ${BENCH_API_KEY}` };
-  const client = new PetStoreClient({
-    apiKey: BENCH_API_KEY,
-    baseUrl: server.url,
-    deprecationWarnings: false,
-  });
   const contenders: Contender[] = [
-    { name: 'SDK', call: () => client.listPets({ limit: 100 }) },
+    ...builds.map(({ name, sdk: build }): Contender => {
+      const client = new build.PetStoreClient({
+        apiKey: BENCH_API_KEY,
+        baseUrl: server.url,
+        deprecationWarnings: false,
+      });
+      return { name, call: () => client.listPets({ limit: 100 }) };
+    }),
     {
       name: 'fetch + JSON.parse',
       call: async () => JSON.parse(await (await fetch(url, { headers })).text()),

@@ -41,7 +41,7 @@ export function overheadTable(results: readonly OverheadResult[]): string {
 
 export function parseTable(results: readonly ParseResult[]): string {
   return [
-    'Parsing in-process',
+    'Parsing in-process, the same body over and over (in a real call, with caches cold, expect about twice this)',
     formatTable(
       ['parse', 'µs per parse'],
       results.map((result) => [result.name, result.microsecondsPerParse.toFixed(1)]),
