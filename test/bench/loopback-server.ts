@@ -3,14 +3,15 @@
  * share a thread with the clients being measured. Started by {@link startLoopbackServer}.
  *
  * Protocol on stdio, one line each: it prints `listening <url>` once ready; it answers `reset` (forget
- * recorded requests and rate-limit windows) with `ok`, and `heap` (collect garbage, then read the heap)
- * with `heap <bytes>`. It stops when its stdin closes.
+ * recorded requests and rate-limit windows) with `ok`, and `heap` (the heap once settled, which needs
+ * `--expose-gc`) with `heap <bytes>`. It stops when its stdin closes.
  *
  * @module
  */
 import { createInterface } from 'node:readline';
 import { createFakePetStore, samplePets } from '../../src/testing/index.js';
 import { BENCH_API_KEY, UNREACHABLE_LIMITS } from './constants.js';
+import { settledHeapUsed } from './heap.js';
 
 const store = createFakePetStore({
   apiKeys: { [BENCH_API_KEY]: UNREACHABLE_LIMITS },
@@ -26,8 +27,7 @@ lines.on('line', (line) => {
     store.reset();
     process.stdout.write('ok\n');
   } else if (command === 'heap') {
-    globalThis.gc?.();
-    process.stdout.write(`heap ${process.memoryUsage().heapUsed}\n`);
+    void settledHeapUsed().then((bytes) => process.stdout.write(`heap ${bytes}\n`));
   }
 });
 lines.on('close', () => {
