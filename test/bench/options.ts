@@ -10,7 +10,7 @@ import { repoRoot } from './tsx-process.js';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-  --calls N           calls per contender and case, and per fake-store transport (default 5000)
+  --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
   --sections LIST     run only these sections: parse, overhead, fake-store, memory (comma-separated)
