@@ -11,6 +11,7 @@ export type HeaderEntries = [name: string, value: string][];
 
 /** Headers the client sets itself, or that belong to the connection: a caller's value would break the request. */
 const RESERVED = new Set([
+  'accept',
   'authorization',
   'connection',
   'content-length',

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, SchemaValidationError } from 'ky';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type * as z from 'zod';
 import {
   APIConnectionError,
@@ -73,19 +73,25 @@ export interface OperationRequest<T> {
   method: 'GET' | 'POST';
   /** The path relative to the base URL, without a leading slash. */
   path: string;
+  /** Query parameters; those left undefined are not sent. */
   searchParams?: Record<string, string | number | undefined>;
   json?: unknown;
   /** The schema of a successful response's body. */
   schema: z.ZodType<T>;
 }
 
-/** What one call learns as it goes: the body of its latest response, kept for error reports. */
+/** What one call learns as it goes. */
 interface CallState {
+  /** The body of the latest response, read in full by `#send`. */
   body: ArrayBuffer | undefined;
+  /** Passes through the gate not yet followed by a send, released if the call ends first. */
+  unsent: number;
 }
 
 /** Statuses whose responses have no body. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+const decoder = new TextDecoder();
 
 export class Transport {
   readonly #config: TransportConfig;
@@ -100,13 +106,36 @@ export class Transport {
       pacing: config.pacing,
       onWait: config.onRateLimit,
     });
+    // Everything that does not vary by call is set once here: ky merges per-call options into it.
     this.#ky = ky.create({
-      baseUrl: config.baseUrl,
-      headers: [...config.headers, ['authorization', `Bearer ${config.apiKey}`]],
+      headers: [
+        ...config.headers,
+        ['accept', 'application/json'],
+        ['authorization', `Bearer ${config.apiKey}`],
+      ],
+      timeout: config.timeout,
       throwHttpErrors: true,
+      retry: {
+        limit: config.maxRetries,
+        methods: ['get', 'post'],
+        statusCodes: RETRY_STATUS_CODES,
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: config.maxRetryWait,
+        retryOnTimeout: true,
+        delay: backoffDelay,
+        jitter: withJitter,
+        shouldRetry: ({ error }) =>
+          shouldRetry({
+            method: (error as { request?: Request }).request?.method ?? '',
+            error,
+            maxRetryWait: config.maxRetryWait,
+            now: Date.now(),
+          }),
+      },
       hooks: {
-        beforeRequest: [({ options }) => this.#pass(options.context)],
-        beforeRetry: [({ options }) => this.#pass(options.context)],
+        // The first attempt passes the gate before ky starts, so its wait is not counted against
+        // the per-attempt timeout; retries pass here, after ky's own backoff.
+        beforeRetry: [({ options }) => this.#pass(options.context as unknown as RetryContext)],
       },
     });
   }
@@ -118,44 +147,43 @@ export class Transport {
 
   /** Sends the request and resolves with its parsed body and response. */
   async request<T>(spec: OperationRequest<T>, options: CallOptions): Promise<WithResponse<T>> {
-    const config = this.#config;
-    const call: CallState = { body: undefined };
-    const pending = this.#ky(spec.path, {
-      method: spec.method,
-      searchParams: spec.searchParams,
-      json: spec.json,
-      signal: options.signal ?? null,
-      timeout: options.timeout ?? config.timeout,
-      headers: options.headers ?? [],
-      // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
-      // timeout, which has already fired when a timed-out attempt is retried.
-      context: { operation: spec.operation, signal: options.signal },
-      fetch: (request, init) => this.#send(spec.operation, call, request, init),
-      retry: {
-        limit: options.maxRetries ?? config.maxRetries,
-        methods: ['get', 'post'],
-        statusCodes: RETRY_STATUS_CODES,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: config.maxRetryWait,
-        retryOnTimeout: true,
-        delay: backoffDelay,
-        jitter: withJitter,
-        shouldRetry: ({ error }) =>
-          shouldRetry({ method: spec.method, error, maxRetryWait: config.maxRetryWait, now: Date.now() }),
-      },
-    });
+    const call: CallState = { body: undefined, unsent: 0 };
+    // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
+    // timeout, which has already fired when a timed-out attempt is retried.
+    const context: RetryContext = { operation: spec.operation, signal: options.signal, call };
     try {
-      const data = await pending.json(spec.schema);
-      const response = await pending;
-      return { data, response, rateLimit: parseRateLimit(response.headers) };
+      await this.#pass(context);
+      const response = await this.#ky(this.#url(spec), {
+        method: spec.method,
+        ...(spec.json !== undefined && { json: spec.json }),
+        ...(options.signal !== undefined && { signal: options.signal }),
+        ...(options.timeout !== undefined && { timeout: options.timeout }),
+        ...(options.headers !== undefined && { headers: options.headers }),
+        ...(options.maxRetries !== undefined && { retry: { limit: options.maxRetries } }),
+        context: context as unknown as Record<string, unknown>,
+        fetch: (request, init) => this.#send(spec.operation, call, request, init),
+      });
+      return { data: this.#parse(spec, call), response, rateLimit: parseRateLimit(response.headers) };
     } catch (error) {
       throw this.#toPetStoreError(error, spec, call, options.signal);
+    } finally {
+      for (; call.unsent > 0; call.unsent--) this.#gate.settle(undefined);
     }
   }
 
-  async #pass(context: Record<string, unknown>): Promise<void> {
-    const { operation, signal } = context as { operation: string; signal: AbortSignal | undefined };
-    await this.#gate.pass(operation, signal);
+  /** The absolute URL, its query already encoded: ky then builds one `Request` instead of three. */
+  #url(spec: OperationRequest<unknown>): string {
+    const url = this.#config.baseUrl + spec.path;
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(spec.searchParams ?? {})) {
+      if (value !== undefined) query.set(name, String(value));
+    }
+    return query.size === 0 ? url : `${url}?${query}`;
+  }
+
+  async #pass(context: RetryContext): Promise<void> {
+    await this.#gate.pass(context.operation, context.signal);
+    context.call.unsent++;
   }
 
   /**
@@ -168,17 +196,50 @@ export class Transport {
     request: Request | URL | string,
     init?: RequestInit,
   ): Promise<Response> {
+    call.unsent--;
     let response: Response | undefined;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
       call.body = NULL_BODY_STATUSES.has(response.status) ? undefined : await response.arrayBuffer();
+      if (response.ok) return response;
+      // ky reads an error's body for itself, so it gets a fresh copy of what was read here.
       const { status, statusText, headers } = response;
       return new Response(call.body ?? null, { status, statusText, headers });
     } finally {
       this.#observe(operation, response);
     }
+  }
+
+  /**
+   * Parses the body `#send` read with the operation's schema. ky's `.json(schema)` would read the
+   * body a second time; reading it inside the attempt is what lets a cut-off body be retried.
+   */
+  #parse<T>(spec: OperationRequest<T>, call: CallState): T {
+    const where = `${spec.method} /${spec.path}`;
+    const text = call.body === undefined ? '' : decoder.decode(call.body);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ResponseValidationError(
+        `The response to ${where} is not valid JSON.`,
+        [],
+        this.#redact(text),
+      );
+    }
+    const result = spec.schema.safeParse(json);
+    if (result.success) return result.data;
+    throw new ResponseValidationError(
+      `The response to ${where} does not match the documented shape: ${describeIssues(result.error.issues)}`,
+      result.error.issues,
+      this.#redact(json),
+    );
+  }
+
+  #redact<T>(value: T): T {
+    return redact(value, this.#config.apiKey);
   }
 
   #observe(operation: string, response: Response | undefined): void {
@@ -191,7 +252,7 @@ export class Transport {
     this.#gate.settle(parseRateLimit(headers), cooldown);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
-      if (notice !== undefined) warnOnce(this.#config.logger, operation, redact(notice, this.#config.apiKey));
+      if (notice !== undefined) warnOnce(this.#config.logger, operation, this.#redact(notice));
     }
   }
 
@@ -204,33 +265,22 @@ export class Transport {
     if (error instanceof PetStoreError) return error;
     if (signal?.aborted) return new APIUserAbortError();
     const where = `${spec.method} /${spec.path}`;
-    const secret = this.#config.apiKey;
     if (isHTTPError(error)) {
       const { response } = error;
+      const text =
+        call.body === undefined || call.body.byteLength === 0 ? undefined : decoder.decode(call.body);
       return errorForStatus(
         {
           status: response.status,
-          statusText: redact(response.statusText, secret),
-          headers: redact(response.headers, secret),
-          body: redact(error.data ?? bodyText(call), secret),
+          statusText: this.#redact(response.statusText),
+          headers: this.#redact(response.headers),
+          body: this.#redact(error.data ?? text),
           rateLimit: parseRateLimit(response.headers),
         },
         requestedWait(response.headers, Date.now()) ?? null,
       );
     }
     if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${where} timed out.`);
-    if (error instanceof SchemaValidationError || error instanceof SyntaxError) {
-      const issues = error instanceof SchemaValidationError ? (error.issues as z.core.$ZodIssue[]) : [];
-      const problem =
-        error instanceof SyntaxError
-          ? 'is not valid JSON'
-          : `does not match the documented shape: ${describeIssues(issues)}`;
-      return new ResponseValidationError(
-        `The response to ${where} ${problem}`,
-        issues,
-        redact(bodyValue(call), secret),
-      );
-    }
     // Network failures, and fetch implementations that fail in their own words with a TypeError
     // (as the Fetch standard has them do), mean no response arrived.
     if (isNetworkError(error) || error instanceof TypeError) {
@@ -242,19 +292,9 @@ export class Transport {
   }
 }
 
-/** The latest response body as text, or `undefined` when there was none. */
-function bodyText(call: CallState): string | undefined {
-  return call.body === undefined || call.body.byteLength === 0
-    ? undefined
-    : new TextDecoder().decode(call.body);
-}
-
-/** The latest response body as received: parsed JSON, else its text (`''` when empty). */
-function bodyValue(call: CallState): unknown {
-  const text = bodyText(call) ?? '';
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** What the retry hook needs to know of its call, carried in ky's `context`. */
+interface RetryContext {
+  operation: string;
+  signal: AbortSignal | undefined;
+  call: CallState;
 }

@@ -35,7 +35,7 @@ const badBodies: BadBody[] = [
     raw: '[{"id":1,"na',
     schemaIssues: false,
   },
-  { what: 'an empty body', text: '', contentType: 'application/json', raw: '', schemaIssues: true },
+  { what: 'an empty body', text: '', contentType: 'application/json', raw: '', schemaIssues: false },
   { what: 'an HTML page', text: HTML, contentType: 'text/html', raw: HTML, schemaIssues: false },
   { what: 'JSON null', text: 'null', contentType: 'application/json', raw: null, schemaIssues: true },
   {

@@ -4,17 +4,14 @@ function fields(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? { ...value } : {};
 }
 
-/**
- * The headers a call's options ask for, as they should arrive: trimmed, and an empty `Accept`
- * replaced by the JSON the client asks for.
- */
+/** The headers a call's options ask for, as they should arrive: trimmed. */
 export function expectedHeaders(options: unknown): Record<string, string> {
   // fromEntries defines each name as an own field, `__proto__` included.
   return Object.fromEntries(
-    Object.entries(fields(fields(options).headers)).map(([name, value]) => {
-      const trimmed = String(value).replace(/^[\t ]+|[\t ]+$/g, '');
-      return [name, name.toLowerCase() === 'accept' && trimmed === '' ? 'application/json' : trimmed];
-    }),
+    Object.entries(fields(fields(options).headers)).map(([name, value]) => [
+      name,
+      String(value).replace(/^[\t ]+|[\t ]+$/g, ''),
+    ]),
   );
 }
 

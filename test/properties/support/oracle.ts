@@ -19,6 +19,7 @@ const TOKEN = /^[!#$%&'*+.^`|~0-9A-Za-z_-]+$/;
 
 /** Headers the client documents as its own (or the connection's): a caller may not give them. */
 const RESERVED_HEADERS = [
+  'accept',
   'authorization',
   'connection',
   'content-length',
