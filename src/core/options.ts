@@ -48,8 +48,8 @@ export interface ClientOptions {
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
   /**
-   * Headers sent with every request. `Authorization`, `Content-Type` and the headers that belong
-   * to the connection are set by the client and rejected here.
+   * Headers sent with every request. `Authorization`, `Accept`, `Content-Type` and the headers
+   * that belong to the connection are set by the client and rejected here.
    */
   headers?: Record<string, string> | undefined;
   /** Where warnings go. Default: `console`. */

@@ -62,7 +62,7 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries after the first attempt. */
   maxRetries?: number | undefined;
-  /** Extra headers for this call. */
+  /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
   headers?: Record<string, string> | undefined;
 }
 
