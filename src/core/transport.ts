@@ -247,9 +247,11 @@ export class Transport {
       this.#gate.settle(undefined);
       return;
     }
-    const { headers, status } = response;
+    const { headers, status, ok } = response;
     const cooldown = status === 429 ? requestedWait(headers, Date.now()) : undefined;
-    this.#gate.settle(parseRateLimit(headers), cooldown);
+    // Only a success without rate-limit headers says the service does not report them: an error
+    // may come from a proxy in front of it.
+    this.#gate.settle(parseRateLimit(headers) ?? (ok ? null : undefined), cooldown);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
       if (notice !== undefined) warnOnce(this.#config.logger, operation, this.#redact(notice));

@@ -69,6 +69,30 @@ describe('pacing by the rate-limit headers', () => {
     expect(store.pets.map((p) => p.name)).toEqual(['Pet 0', 'Pet 1', 'Pet 2', 'Pet 3', 'Pet 4']);
   });
 
+  it('keeps pacing when the first answer is an error without rate-limit headers, as from a proxy', async () => {
+    const statuses: number[] = [];
+    const context = setup(
+      {
+        fetch: async (input, init) => {
+          if (statuses.length === 0) {
+            statuses.push(502);
+            return new Response('<h1>Bad gateway</h1>', {
+              status: 502,
+              headers: { 'content-type': 'text/html' },
+            });
+          }
+          const response = await context.store.fetch(input, init);
+          statuses.push(response.status);
+          return response;
+        },
+      },
+      { apiKeys: { [API_KEY]: 'free' } },
+    );
+    const { results } = await runAll(Array.from({ length: 70 }, () => context.client.listPets()));
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+  });
+
   it('fails fast with RateLimitError when the reset is beyond maxRetryWait', async () => {
     const { client, statuses } = freePlan({ maxRetryWait: 5_000 });
     await runAll(Array.from({ length: 60 }, () => client.listPets()));
