@@ -67,7 +67,7 @@ export interface ClientOptions {
 }
 
 /** The defaults of the numeric options. */
-export const DEFAULTS = { maxRetries: 2, timeout: 60_000, maxRetryWait: 60_000 } as const;
+const DEFAULTS = { maxRetries: 2, timeout: 60_000, maxRetryWait: 60_000 } as const;
 
 /** ky (like `setTimeout`) cannot wait longer than this. */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -90,7 +90,7 @@ function integerIn(name: string, value: number | undefined, fallback: number, mi
 }
 
 /** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
-export function normalizeBaseUrl(value: string): string {
+function normalizeBaseUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);

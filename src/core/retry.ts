@@ -13,10 +13,10 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 
 /** The first backoff step, doubled on every further attempt. */
-export const BACKOFF_BASE_MS = 500;
+const BACKOFF_BASE_MS = 500;
 
 /** The longest single backoff step. */
-export const BACKOFF_CAP_MS = 8_000;
+const BACKOFF_CAP_MS = 8_000;
 
 /** Exponential backoff before retry number `attempt` (1 for the first retry), before jitter. */
 export function backoffDelay(attempt: number): number {
