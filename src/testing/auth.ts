@@ -5,6 +5,8 @@
  */
 import { PLAN_LIMITS, type Plan } from './rate-limiter.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Who sent a request: an accepted key and its plan, or why the request is refused (the 401 message and
  * its `WWW-Authenticate` challenge).
@@ -60,7 +62,7 @@ export function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan
 
 /**
  * Checks the `apiKeys` option: keys without spaces, plans that exist, custom limits that are positive
- * integers.
+ * integers, and a custom `windowMs` from 1 ms to a day.
  *
  * @throws TypeError or RangeError for the first problem found.
  *
@@ -88,6 +90,15 @@ export function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyM
         if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
           throw new RangeError(`apiKeys["${key}"].${field} must be a positive integer, got ${String(value)}`);
         }
+      }
+      const windowMs: unknown = plan.windowMs;
+      if (
+        windowMs !== undefined &&
+        (typeof windowMs !== 'number' || !Number.isInteger(windowMs) || windowMs < 1 || windowMs > DAY_MS)
+      ) {
+        throw new RangeError(
+          `apiKeys["${key}"].windowMs must be a whole number of milliseconds from 1 to ${DAY_MS} (a day), got ${String(windowMs)}`,
+        );
       }
     }
     checked.set(key, plan);

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './fake-store.js';
-import { PLAN_LIMITS, type PlanName } from './rate-limiter.js';
+import { DEFAULT_WINDOW_MS, PLAN_LIMITS, type PlanName, type RateLimits } from './rate-limiter.js';
 
 /**
  * The command's name, as installed by the package's `bin`.
@@ -33,6 +33,7 @@ export const DEFAULT_CLI_PORT = 4010;
 
 const PLAN_NAMES = Object.keys(PLAN_LIMITS) as PlanName[];
 const MAX_SEED = 100_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The help text.
@@ -55,6 +56,10 @@ Options:
       --host <host>  address to listen on (default 127.0.0.1, loopback only)
       --key <key>    the API key to accept (default ${DEFAULT_API_KEY})
       --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')} (default free)
+      --limit <n>    requests per window instead of the plan's per-minute figure
+      --window-ms <ms>
+                     the length of that window in milliseconds, 1 to ${DAY_MS} (default ${DEFAULT_WINDOW_MS});
+                     e.g. --limit 10 --window-ms 3000 for 10 requests per 3 s
       --seed <n>     start with n sample pets, 0 to ${MAX_SEED} (default 0)
   -h, --help         show this help
 
@@ -68,7 +73,15 @@ Stop it with Ctrl-C.
  * ```ts
  * import type { CliCommand } from './cli-args.js';
  *
- * const command: CliCommand = { kind: 'serve', port: 4010, host: '127.0.0.1', key: 'k', plan: 'free', seed: 0 };
+ * const command: CliCommand = {
+ *   kind: 'serve',
+ *   port: 4010,
+ *   host: '127.0.0.1',
+ *   key: 'k',
+ *   plan: 'free',
+ *   limits: { perMinute: 60, perDay: 1_000 },
+ *   seed: 0,
+ * };
  * ```
  */
 export type CliCommand =
@@ -78,7 +91,10 @@ export type CliCommand =
       readonly port: number;
       readonly host: string;
       readonly key: string;
+      /** The named plan asked for. */
       readonly plan: PlanName;
+      /** The key's limits: the plan's, with `--limit` and `--window-ms` applied. */
+      readonly limits: RateLimits;
       readonly seed: number;
     };
 
@@ -105,12 +121,22 @@ export class CliUsageError extends Error {
  * ```ts
  * import { parseCliArgs } from './cli-args.js';
  *
- * parseCliArgs(['--port', '8080', '--seed', '5']);
- * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free', seed: 5 }
+ * parseCliArgs(['--port', '8080', '--seed', '5', '--limit', '10', '--window-ms', '3000']);
+ * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free',
+ * //   limits: { perMinute: 10, perDay: 1000, windowMs: 3000 }, seed: 5 }
  * ```
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
-  let values: { port?: string; host?: string; key?: string; plan?: string; seed?: string; help?: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    key?: string;
+    plan?: string;
+    limit?: string;
+    'window-ms'?: string;
+    seed?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -121,6 +147,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         host: { type: 'string' },
         key: { type: 'string' },
         plan: { type: 'string' },
+        limit: { type: 'string' },
+        'window-ms': { type: 'string' },
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -140,7 +168,17 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (!isPlanName(plan)) {
     throw new CliUsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}, got "${plan}"`);
   }
-  return { kind: 'serve', port, host, key, plan, seed };
+  const limits: RateLimits = {
+    perMinute:
+      values.limit === undefined
+        ? PLAN_LIMITS[plan].perMinute
+        : integerOption('--limit', values.limit, 1, Number.MAX_SAFE_INTEGER),
+    perDay: PLAN_LIMITS[plan].perDay,
+    ...(values['window-ms'] === undefined
+      ? {}
+      : { windowMs: integerOption('--window-ms', values['window-ms'], 1, DAY_MS) }),
+  };
+  return { kind: 'serve', port, host, key, plan, limits, seed };
 }
 
 function integerOption(name: string, value: string, min: number, max: number): number {

@@ -12,7 +12,7 @@
  */
 import { CliUsageError, COMMAND, parseCliArgs, USAGE } from './cli-args.js';
 import { buildFakePetStore } from './fake-store.js';
-import { PLAN_LIMITS } from './rate-limiter.js';
+import { windowName } from './rate-limiter.js';
 import { samplePets } from './sample-pets.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -30,7 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const store = buildFakePetStore(
-    { apiKeys: { [command.key]: command.plan }, pets: samplePets(command.seed) },
+    { apiKeys: { [command.key]: command.limits }, pets: samplePets(command.seed) },
     () => [],
   );
   let server: Awaited<ReturnType<typeof store.listen>>;
@@ -42,11 +42,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
 
-  const limits = PLAN_LIMITS[command.plan];
+  const { limits } = command;
   process.stdout.write(
     [
       `Animal Store fake server listening on ${server.url}`,
-      `API key: ${command.key} (${command.plan} plan: ${limits.perMinute} requests per minute, ${limits.perDay} per day)`,
+      `API key: ${command.key} (${command.plan} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
       `Pets: ${command.seed}`,
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
       'Press Ctrl-C to stop.',

@@ -21,6 +21,8 @@ import {
   type RateLimitDecision,
   RateLimiter,
   type RateLimitState,
+  type RateLimits,
+  windowName,
 } from './rate-limiter.js';
 import { plainHeaders, type RecordedRequest, recordedBody } from './request-log.js';
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
@@ -216,6 +218,8 @@ export type Outcome =
 export interface StoreCore {
   /** The configured base URL. */
   readonly base: BaseUrl;
+  /** The store's clock, in milliseconds since the epoch. */
+  readonly now: () => number;
   /**
    * Answers a request. `baseHref` is the base URL the request was sent to (the configured one, or the
    * HTTP server's); links in responses point under it.
@@ -259,15 +263,28 @@ export function buildFakePetStore(
     }
     const method = request.method.toUpperCase();
     const bodyText = await request.text();
-    log.push({
+    const entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
       method,
       url: request.url,
       path,
       headers: plainHeaders(request.headers),
       body: recordedBody(bodyText),
       receivedAt: clock(),
-    });
+    };
+    log.push(entry);
+    const outcome = await answer(request, method, path, url, bodyText, baseHref);
+    if (outcome.kind === 'response') entry.status = outcome.response.status;
+    return outcome;
+  };
 
+  const answer = async (
+    request: Request,
+    method: string,
+    path: string,
+    url: URL,
+    bodyText: string,
+    baseHref: string,
+  ): Promise<Outcome> => {
     const fault = faults.take(method, path);
     if (fault !== undefined) {
       if (fault.delayMs > 0) await sleep(fault.delayMs, request.signal);
@@ -281,8 +298,9 @@ export function buildFakePetStore(
     if (!auth.ok) return reply(unauthorized(auth, clock()));
 
     const now = clock();
-    const decision = limiter.consume(auth.key, limitsOf(auth.plan), now);
-    if (decision.outcome !== 'allowed') return reply(tooManyRequests(decision, now));
+    const limits = limitsOf(auth.plan);
+    const decision = limiter.consume(auth.key, limits, now);
+    if (decision.outcome !== 'allowed') return reply(tooManyRequests(decision, limits, now));
 
     const operationReply = runOperation(pets, {
       method,
@@ -301,7 +319,7 @@ export function buildFakePetStore(
     return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
   };
 
-  const core: StoreCore = { base, respond };
+  const core: StoreCore = { base, now: clock, respond };
 
   const storeFetch: FetchFunction = async (input, init) => {
     const request = new Request(input, init);
@@ -366,6 +384,7 @@ function unauthorized(auth: Extract<Authentication, { ok: false }>, now: number)
 
 function tooManyRequests(
   decision: Exclude<RateLimitDecision, { outcome: 'allowed' }>,
+  limits: RateLimits,
   now: number,
 ): Response {
   const seconds = retryAfterSeconds(decision.retryAt, now);
@@ -379,7 +398,7 @@ function tooManyRequests(
       : errorReply(
           429,
           ERROR_CODES.rateLimited,
-          `Rate limit of ${decision.state.limit} requests per ${decision.window} exceeded; retry in ${seconds} s`,
+          `Rate limit of ${decision.state.limit} requests per ${decision.window === 'minute' ? windowName(limits) : 'day'} exceeded; retry in ${seconds} s`,
         );
   return toResponse(error, rateLimitHeaders(decision.state), { 'Retry-After': String(seconds) });
 }

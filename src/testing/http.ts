@@ -27,6 +27,7 @@ export const EXPOSED_HEADERS: readonly string[] = Object.freeze([
   'Link',
   'Location',
   'WWW-Authenticate',
+  'Date',
 ]);
 
 const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -144,6 +145,8 @@ async function handle(
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(CORS_HEADERS)) headers[name.toLowerCase()] = value;
     for (const [name, value] of response.headers) headers[name] = value;
+    // Node would stamp the real time; the store's clock is what its rate-limit headers are relative to.
+    headers.date ??= new Date(core.now()).toUTCString();
     const payload = Buffer.from(await response.arrayBuffer());
     headers['content-length'] = String(payload.length);
     if (closing.aborted) headers.connection = 'close';

@@ -29,8 +29,11 @@
  *
  * **Rate limits.** Per key, from its plan: Free 60 per minute and 1,000 per day, Pro 300/10,000,
  * Business 1,000/100,000; `'enterprise'` stands for 10,000/10,000,000, and `{ perMinute, perDay }`
- * sets any figures. Windows are fixed: a minute (or day) window starts at the key's first request after
- * the previous window ended. Requests answered 429 do not count.
+ * sets any figures. `{ perMinute, perDay, windowMs }` also shortens (or lengthens) the minute window,
+ * e.g. `{ perMinute: 10, perDay: 1_000, windowMs: 3_000 }` for tests across processes that must see
+ * several windows pass in seconds; everything below holds for it as for a minute. Windows are fixed: a
+ * minute (or day) window starts at the key's first request after the previous window ended. Requests
+ * answered 429 do not count.
  * - `X-RateLimit-Limit`/`-Remaining`/`-Reset` describe the window with the fewest requests left (on a
  *   tie, the one that resets later); `-Reset` is in unix seconds, rounded up.
  * - A 401 cannot be attributed to a key: it carries the Free plan's minute window, untouched
@@ -83,7 +86,8 @@
  * answers 404 `not_found` without checking the key or recording the request. It answers CORS preflights
  * (any origin; `GET`, `POST`; `Authorization`, `Content-Type`; not recorded) and exposes the
  * rate-limit headers, `Retry-After`, `Deprecation`, `Sunset`, `Link`, `Location` and
- * `WWW-Authenticate` to browsers.
+ * `WWW-Authenticate` to browsers. Every HTTP response carries a `Date` header read from the store's
+ * clock (exposed to browsers too), so `X-RateLimit-Reset` and `Retry-After` can be read relative to it.
  *
  * @module
  */
@@ -101,7 +105,7 @@ export type { FaultMatch, FaultOptions } from './faults.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
 export { DEFAULT_NEW_PET_STATUS } from './pet-repository.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rate-limiter.js';
-export { DEFAULT_BAN_POLICY, PLAN_LIMITS } from './rate-limiter.js';
+export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rate-limiter.js';
 export type { RecordedRequest } from './request-log.js';
 export type { FakeErrorCode, JsonValue } from './responses.js';
 export { ERROR_CODES } from './responses.js';

@@ -20,21 +20,42 @@
 export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
 
 /**
- * The two limits a plan puts on one API key.
+ * The two limits a plan puts on one API key, and optionally a shorter "minute" window, so that tests
+ * across real processes can see several windows pass in a few seconds.
  *
  * @example
  * ```ts
  * import type { RateLimits } from 'animal-store-sdk/testing';
  *
  * const custom: RateLimits = { perMinute: 5, perDay: 50 };
+ * // 10 requests per 3-second window, 1,000 a day: a plan for multi-process tests.
+ * const fast: RateLimits = { perMinute: 10, perDay: 1_000, windowMs: 3_000 };
  * ```
  */
 export interface RateLimits {
-  /** Requests allowed in one minute window. A positive integer. */
+  /** Requests allowed in one minute window (or one `windowMs` window). A positive integer. */
   readonly perMinute: number;
   /** Requests allowed in one day window. A positive integer. */
   readonly perDay: number;
+  /**
+   * The length of the short window in milliseconds: a positive integer, at most a day. Default
+   * {@link DEFAULT_WINDOW_MS} (a minute). Headers, 429s, `Retry-After` and bans work the same for any
+   * length.
+   */
+  readonly windowMs?: number;
 }
+
+/**
+ * The length of the short ("minute") rate-limit window when a plan does not set `windowMs`.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_WINDOW_MS } from 'animal-store-sdk/testing';
+ *
+ * DEFAULT_WINDOW_MS; // 60000
+ * ```
+ */
+export const DEFAULT_WINDOW_MS = 60_000;
 
 /**
  * A key's plan: one of the named plans, or custom limits (the interface's "Enterprise: custom").
@@ -104,7 +125,7 @@ export const DEFAULT_BAN_POLICY: BanPolicy = Object.freeze({
   durationMs: 10 * 60 * 1000,
 });
 
-const MINUTE_MS = 60 * 1000;
+const MINUTE_MS = DEFAULT_WINDOW_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
@@ -176,7 +197,8 @@ interface WindowView {
  * Fixed-window rate limiting per API key, with temporary bans.
  *
  * - Each key has a minute window and a day window. A window starts at the key's first request after
- *   the previous one ended and lasts 60 s (or 24 h); requests that are answered 429 do not count.
+ *   the previous one ended and lasts 60 s (or the plan's `windowMs`) or 24 h; requests that are
+ *   answered 429 do not count.
  * - A request is limited when either window is used up. It is answered with the window that frees the
  *   key last (the later reset of the used-up windows).
  * - Headers describe the window with the fewest requests left; on a tie, the one that resets later.
@@ -219,7 +241,7 @@ export class RateLimiter {
    * ```
    */
   consume(key: string, limits: RateLimits, now: number): RateLimitDecision {
-    const state = this.#stateOf(key, now);
+    const state = this.#stateOf(key, limits, now);
 
     if (state.bannedUntil !== undefined) {
       return { outcome: 'banned', state: bannedState(limits, state.bannedUntil), retryAt: state.bannedUntil };
@@ -264,7 +286,7 @@ export class RateLimiter {
    * ```
    */
   peek(key: string, limits: RateLimits, now: number): RateLimitState {
-    const state = this.#stateOf(key, now);
+    const state = this.#stateOf(key, limits, now);
     if (state.bannedUntil !== undefined) return bannedState(limits, state.bannedUntil);
     return tightest(windowViews(state, limits, now));
   }
@@ -287,13 +309,15 @@ export class RateLimiter {
   }
 
   /** The key's state with every window and ban that ended by `now` dropped. */
-  #stateOf(key: string, now: number): KeyState {
+  #stateOf(key: string, limits: RateLimits, now: number): KeyState {
     let state = this.#keys.get(key);
     if (state === undefined) {
       state = { minute: undefined, day: undefined, requestsWhileLimited: 0, bannedUntil: undefined };
       this.#keys.set(key, state);
     }
-    if (state.minute !== undefined && now >= state.minute.startedAt + MINUTE_MS) state.minute = undefined;
+    if (state.minute !== undefined && now >= state.minute.startedAt + windowLength(limits)) {
+      state.minute = undefined;
+    }
     if (state.day !== undefined && now >= state.day.startedAt + DAY_MS) state.day = undefined;
     if (state.bannedUntil !== undefined && now >= state.bannedUntil) state.bannedUntil = undefined;
     return state;
@@ -331,9 +355,41 @@ export function limitsOf(plan: Plan): RateLimits {
   return typeof plan === 'string' ? PLAN_LIMITS[plan] : plan;
 }
 
+/**
+ * The length of a plan's short ("minute") window, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { windowLength } from './rate-limiter.js';
+ *
+ * windowLength({ perMinute: 60, perDay: 1_000 }); // 60000
+ * windowLength({ perMinute: 10, perDay: 1_000, windowMs: 3_000 }); // 3000
+ * ```
+ */
+export function windowLength(limits: RateLimits): number {
+  return limits.windowMs ?? DEFAULT_WINDOW_MS;
+}
+
+/**
+ * How a plan's short window is named in messages: `minute`, or its length (`3 s`, `2.5 s`, `500 ms`).
+ *
+ * @example
+ * ```ts
+ * import { windowName } from './rate-limiter.js';
+ *
+ * windowName({ perMinute: 60, perDay: 1_000 }); // 'minute'
+ * windowName({ perMinute: 10, perDay: 1_000, windowMs: 3_000 }); // '3 s'
+ * ```
+ */
+export function windowName(limits: RateLimits): string {
+  const length = windowLength(limits);
+  if (length === DEFAULT_WINDOW_MS) return 'minute';
+  return length >= 1000 ? `${length / 1000} s` : `${length} ms`;
+}
+
 function windowViews(state: KeyState, limits: RateLimits, now: number): WindowView[] {
   return [
-    view('minute', state.minute, limits.perMinute, MINUTE_MS, now),
+    view('minute', state.minute, limits.perMinute, windowLength(limits), now),
     view('day', state.day, limits.perDay, DAY_MS, now),
   ];
 }

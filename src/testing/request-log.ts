@@ -17,6 +17,7 @@ import type { JsonValue } from './responses.js';
  * const [request] = store.requests;
  * request?.path; // '/pets'
  * request?.headers.authorization; // 'Bearer test-api-key'
+ * request?.status; // 200
  * ```
  */
 export interface RecordedRequest {
@@ -32,6 +33,11 @@ export interface RecordedRequest {
   readonly body: JsonValue | undefined;
   /** When it was received, by the store's clock (milliseconds since the epoch). */
   readonly receivedAt: number;
+  /**
+   * The status the store answered with. Absent while the answer is still being made (an injected
+   * delay), and when no response was sent (an injected network error, or a client that went away).
+   */
+  readonly status?: number;
 }
 
 /**

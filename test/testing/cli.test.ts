@@ -56,6 +56,7 @@ describe('parseCliArgs', () => {
       host: '127.0.0.1',
       key: 'test-api-key',
       plan: 'free',
+      limits: { perMinute: 60, perDay: 1_000 },
       seed: 0,
     });
   });
@@ -69,7 +70,15 @@ describe('parseCliArgs', () => {
       host: '0.0.0.0',
       key: 'k1',
       plan: 'enterprise',
+      limits: { perMinute: 10_000, perDay: 10_000_000 },
       seed: 30,
+    });
+    expect(parseCliArgs(['--plan', 'pro', '--limit', '10', '--window-ms', '3000'])).toMatchObject({
+      plan: 'pro',
+      limits: { perMinute: 10, perDay: 10_000, windowMs: 3_000 },
+    });
+    expect(parseCliArgs(['--window-ms', '500'])).toMatchObject({
+      limits: { perMinute: 60, perDay: 1_000, windowMs: 500 },
     });
     expect(parseCliArgs(['--port=8080']).kind).toBe('serve');
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
@@ -85,6 +94,10 @@ describe('parseCliArgs', () => {
     [['--seed', '100001'], /--seed/],
     [['--plan', 'gold'], /--plan must be one of free, pro, business, enterprise, got "gold"/],
     [['--key', ''], /--key must be non-empty/],
+    [['--limit', '0'], /--limit must be an integer from 1/],
+    [['--limit', 'ten'], /--limit must be an integer/],
+    [['--window-ms', '0'], /--window-ms must be an integer from 1 to 86400000, got "0"/],
+    [['--window-ms', '86400001'], /--window-ms/],
     [['--host', ''], /--host must not be empty/],
     [['--verbose'], /Unknown option '--verbose'/],
     [['serve'], /positional argument/],
@@ -99,7 +112,7 @@ describe.concurrent('animal-store-fake-server', () => {
     const cli = run(['--help'], context);
     expect(await cli.exited).toBe(0);
     expect(cli.stdout()).toBe(USAGE);
-    expect(USAGE).toMatch(/--port.*--host.*--key.*--plan.*--seed.*--help/s);
+    expect(USAGE).toMatch(/--port.*--host.*--key.*--plan.*--limit.*--window-ms.*--seed.*--help/s);
   });
 
   it('exits 2 with a clear message on bad arguments', async (context) => {
@@ -133,6 +146,27 @@ describe.concurrent('animal-store-fake-server', () => {
       await expect(fetch(`${url}/pets`)).rejects.toThrow(TypeError);
     },
   );
+
+  it('serves a custom window with --limit and --window-ms: 429 and Retry-After until it resets', async (context) => {
+    const cli = run(['--port', '0', '--limit', '2', '--window-ms', '2000'], context);
+    const url = await waitForUrl(cli);
+    expect(cli.stdout()).toContain('API key: test-api-key (free plan: 2 requests per 2 s, 1000 per day)');
+    const get = () => fetch(`${url}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });
+    const answers = [await get(), await get(), await get()];
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 429]);
+    expect(answers[0]?.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(answers[1]?.headers.get('x-ratelimit-remaining')).toBe('0');
+    const limited = answers[2] as Response;
+    expect(limited.headers.get('retry-after')).toMatch(/^[12]$/);
+    expect(limited.headers.get('date')).not.toBeNull();
+    expect((await limited.json()).message).toContain('2 requests per 2 s');
+    // Once the window has reset (X-RateLimit-Reset is rounded up), the key has its budget again.
+    const resetAt = Number(limited.headers.get('x-ratelimit-reset')) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, resetAt + 50 - Date.now())));
+    const again = await get();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('1');
+  });
 
   it('exits 1 when the port is taken', async (context) => {
     const blocker = createServer();

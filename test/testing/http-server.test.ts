@@ -111,6 +111,35 @@ describe('CORS', () => {
   });
 });
 
+describe('Date', () => {
+  it("stamps every response with the store's clock, which Reset and Retry-After are relative to", async () => {
+    // A store clock an hour and a half ahead of the host's.
+    const ahead = 90 * 60_000;
+    const server = await listen(
+      createFakePetStore({
+        apiKeys: { [DEFAULT_API_KEY]: { perMinute: 1, perDay: 100, windowMs: 5_000 } },
+        now: () => Date.now() + ahead,
+      }),
+    );
+    const first = await fetch(`${server.url}/pets`, authed({ headers: { Origin: 'http://localhost:5173' } }));
+    const limited = await fetch(`${server.url}/pets`, authed());
+    const unauthorized = await fetch(`${server.url}/pets`);
+    for (const response of [first, limited, unauthorized]) {
+      const date = Date.parse(response.headers.get('date') ?? '');
+      expect(Math.abs(date - (Date.now() + ahead))).toBeLessThan(30_000);
+    }
+    const date = Date.parse(first.headers.get('date') ?? '') / 1000;
+    const reset = Number(first.headers.get('x-ratelimit-reset'));
+    // The window is 5 s; Date is truncated and Reset rounded up to whole seconds.
+    expect(reset - date).toBeGreaterThanOrEqual(5);
+    expect(reset - date).toBeLessThanOrEqual(7);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(5);
+    expect((first.headers.get('access-control-expose-headers') ?? '').split(/,\s*/)).toContain('Date');
+  });
+});
+
 describe('connections', () => {
   it('keeps connections alive between requests', async () => {
     const server = await listen();

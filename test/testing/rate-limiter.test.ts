@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BAN_POLICY, PLAN_LIMITS } from '../../src/testing/index.js';
-import { anonymousRateLimitState, limitsOf, RateLimiter } from '../../src/testing/rate-limiter.js';
+import {
+  createFakePetStore,
+  DEFAULT_BAN_POLICY,
+  DEFAULT_WINDOW_MS,
+  PLAN_LIMITS,
+} from '../../src/testing/index.js';
+import {
+  anonymousRateLimitState,
+  limitsOf,
+  RateLimiter,
+  windowLength,
+  windowName,
+} from '../../src/testing/rate-limiter.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -124,6 +135,62 @@ describe('RateLimiter windows', () => {
 
   it('gives an unattributed request the Free minute window, untouched', () => {
     expect(anonymousRateLimitState(T0)).toEqual({ limit: 60, remaining: 60, resetAt: T0 + MINUTE });
+  });
+});
+
+describe('RateLimiter with a custom window length', () => {
+  const limits = { perMinute: 2, perDay: 100, windowMs: 3_000 };
+
+  it('defaults to a minute and names the window by its length', () => {
+    expect(DEFAULT_WINDOW_MS).toBe(MINUTE);
+    expect(windowLength(PLAN_LIMITS.free)).toBe(MINUTE);
+    expect(windowLength(limits)).toBe(3_000);
+    expect(windowName(PLAN_LIMITS.free)).toBe('minute');
+    expect(windowName(limits)).toBe('3 s');
+    expect(windowName({ ...limits, windowMs: 2_500 })).toBe('2.5 s');
+    expect(windowName({ ...limits, windowMs: 400 })).toBe('400 ms');
+  });
+
+  it('starts the short window at the first request and resets it after windowMs', () => {
+    const limiter = new RateLimiter();
+    expect(limiter.consume('k', limits, T0 + 100).state).toEqual({
+      limit: 2,
+      remaining: 1,
+      resetAt: T0 + 3_100,
+    });
+    spend(limiter, 'k', limits, 1, T0 + 2_000);
+    expect(limiter.consume('k', limits, T0 + 3_099)).toEqual({
+      outcome: 'limited',
+      window: 'minute',
+      retryAt: T0 + 3_100,
+      state: { limit: 2, remaining: 0, resetAt: T0 + 3_100 },
+    });
+    expect(limiter.consume('k', limits, T0 + 3_100)).toEqual({
+      outcome: 'allowed',
+      state: { limit: 2, remaining: 1, resetAt: T0 + 6_100 },
+    });
+    expect(limiter.peek('k', limits, T0 + 6_100)).toEqual({ limit: 2, remaining: 2, resetAt: T0 + 9_100 });
+  });
+
+  it('keeps the day window a day long and bans as a minute plan would', () => {
+    const limiter = new RateLimiter({ maxRequestsWhileLimited: 1, durationMs: 5_000 });
+    const daily = { perMinute: 2, perDay: 3, windowMs: 1_000 };
+    spend(limiter, 'k', daily, 2, T0);
+    spend(limiter, 'k', daily, 1, T0 + 1_000);
+    expect(limiter.consume('k', daily, T0 + 2_000)).toMatchObject({ outcome: 'limited', window: 'day' });
+    expect(limiter.consume('k', daily, T0 + 2_001)).toMatchObject({ outcome: 'banned', retryAt: T0 + 7_001 });
+    expect(limiter.consume('k', daily, T0 + 7_001)).toMatchObject({ outcome: 'limited', retryAt: T0 + DAY });
+  });
+
+  it('rejects a window length that is not a whole number of milliseconds up to a day', () => {
+    for (const windowMs of [0, -1, 1.5, DAY + 1, Number.NaN]) {
+      expect(() => createFakePetStore({ apiKeys: { k: { perMinute: 1, perDay: 1, windowMs } } })).toThrow(
+        `apiKeys["k"].windowMs must be a whole number of milliseconds from 1 to ${DAY} (a day), got ${windowMs}`,
+      );
+    }
+    expect(() =>
+      createFakePetStore({ apiKeys: { k: { perMinute: 1, perDay: 1, windowMs: DAY } } }),
+    ).not.toThrow();
   });
 });
 

@@ -151,6 +151,40 @@ describe.each(transports)('rate limiting over $name', (transport) => {
     expect((await send(connection, 1))[0]?.status).toBe(200);
   });
 
+  it('runs a plan with a short window like a minute one: headers, 429, Retry-After, ban', async () => {
+    const { clock, store } = clockedStore({
+      apiKeys: { 'test-api-key': { perMinute: 3, perDay: 100, windowMs: 2_500 } },
+      ban: { maxRequestsWhileLimited: 2, durationMs: 10_000 },
+    });
+    const connection = await transport.serve(store);
+    const allowed = await send(connection, 3);
+    expect(allowed.map((response) => rateLimit(response))).toEqual(
+      [2, 1, 0].map((remaining) => ({ limit: 3, remaining, reset: Math.ceil((T0 + 2_500) / 1000) })),
+    );
+
+    clock.now = T0 + 1_200;
+    const limited = await connection.fetch(`${connection.baseUrl}/pets`, authed());
+    const body = await expectError(limited, 429, 'rate_limited');
+    expect(body.message).toBe('Rate limit of 3 requests per 2.5 s exceeded; retry in 2 s');
+    expect(limited.headers.get('retry-after')).toBe('2');
+
+    clock.now = T0 + 2_500;
+    const [next] = await send(connection, 1);
+    expect(next?.status).toBe(200);
+    expect(rateLimit(next as Response)).toEqual({ limit: 3, remaining: 2, reset: T0 / 1000 + 5 });
+
+    await send(connection, 2);
+    await send(connection, 2);
+    const banned = await connection.fetch(`${connection.baseUrl}/pets`, authed());
+    await expectError(banned, 429, 'api_key_banned');
+    expect(banned.headers.get('retry-after')).toBe('10');
+    // The ban outlasts many short windows.
+    clock.now = T0 + 2_500 + 7_500;
+    expect((await send(connection, 1))[0]?.status).toBe(429);
+    clock.now = T0 + 2_500 + 10_000;
+    expect((await send(connection, 1))[0]?.status).toBe(200);
+  });
+
   it('takes the ban thresholds from the options, or never bans', async () => {
     const { store } = clockedStore({
       apiKeys: { strict: { perMinute: 1, perDay: 100 } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakePetStore } from '../../src/testing/index.js';
-import { authed, postJson, transports } from './support/transports.js';
+import { authed, postJson, transports, until } from './support/transports.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 
@@ -40,6 +40,27 @@ describe.each(transports)('store state over $name', (transport) => {
     expect(requests[0]?.headers).toMatchObject({ authorization: 'Bearer test-api-key', 'x-trace': 'abc' });
     expect(requests[1]?.headers['content-type']).toBe('application/json');
     expect(requests[3]?.headers.authorization).toBeUndefined();
+  });
+
+  it('records the status of each answer, and none while it is delayed or when no answer was sent', async () => {
+    const store = createFakePetStore({ apiKeys: { 'test-api-key': { perMinute: 2, perDay: 10 } } });
+    const { baseUrl, fetch } = await transport.serve(store);
+    await fetch(`${baseUrl}/pets`, authed());
+    await fetch(`${baseUrl}/pets/7`, authed());
+    await fetch(`${baseUrl}/pets`, authed());
+    await fetch(`${baseUrl}/pets`);
+    store.injectFault({ networkError: true });
+    await fetch(`${baseUrl}/pets`, authed()).catch(() => undefined);
+    store.injectFault({ status: 503 });
+    await fetch(`${baseUrl}/pets`, authed());
+    expect(store.requests.map((request) => request.status)).toEqual([200, 404, 429, 401, undefined, 503]);
+
+    store.injectFault({ delayMs: 300 });
+    const delayed = fetch(`${baseUrl}/pets`, authed());
+    await until(() => store.requests.length === 7);
+    expect(store.requests[6]?.status).toBeUndefined();
+    await delayed;
+    expect(store.requests[6]?.status).toBe(429);
   });
 
   it('hands out copies of the pets and the requests', async () => {
