@@ -2,6 +2,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
+import { locateRedisServer } from './test/support/redis.js';
 
 // The browser checks need the system's Chromium. CI must run them, so there a missing Chromium
 // fails the run; on a developer's machine the rest runs, with a plain notice of what did not.
@@ -14,12 +15,24 @@ if (!chromium.found) {
   );
 }
 
+// The multi-process tests start their own redis-server; the same rule applies to it.
+const redisServer = locateRedisServer();
+const REDIS_CHECKS = ['test/fleet/**'];
+if (!redisServer.found) {
+  if (process.env.CI) throw new Error(redisServer.message);
+  console.warn(`\n${redisServer.message}\nNot run here: ${REDIS_CHECKS.join(', ')}.\n`);
+}
+
 const node: TestProjectConfiguration = {
   test: {
     name: 'node',
     environment: 'node',
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    exclude: ['test/browser/**', ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE)],
+    exclude: [
+      'test/browser/**',
+      ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE),
+      ...(redisServer.found ? [] : REDIS_CHECKS),
+    ],
     globalSetup: ['test/support/build-if-missing.ts'],
   },
 };

@@ -1,0 +1,216 @@
+/**
+ * A fleet: a fake Animal Store on loopback with a short rate-limit window, and workers (real OS
+ * processes, or worker threads) that each have their own client. Everything started here is
+ * recorded, so {@link stopEverything} can end it even when a test fails half-way.
+ *
+ * @module
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  createFakePetStore,
+  type FakePetStore,
+  type RunningFakeServer,
+  samplePets,
+} from '../../../src/testing/index.js';
+import type { CallFailure, FleetWorkerConfig, ToParent, ToWorker } from './protocol.js';
+
+const WORKER_SCRIPT = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const SKEW_CLOCK = fileURLToPath(new URL('./skew-clock.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const READY_TIMEOUT_MS = 20_000;
+
+/** The fleet's shared API key on the short-window plan. */
+export const FLEET_KEY = 'fleet-key';
+
+/** The plan of the fleet tests: a few requests per window of a few seconds. */
+export interface FleetPlan {
+  /** Requests per window. */
+  readonly limit: number;
+  /** The window's length in milliseconds. */
+  readonly windowMs: number;
+}
+
+/** The fake store of a fleet, serving HTTP on loopback. */
+export interface FleetStore {
+  readonly store: FakePetStore;
+  readonly server: RunningFakeServer;
+  readonly plan: FleetPlan;
+}
+
+/** What one `run` of a worker came to. */
+export interface RunResult {
+  readonly ok: number;
+  readonly failures: readonly CallFailure[];
+  readonly elapsedMs: number;
+}
+
+/** A running worker. */
+export interface FleetWorker {
+  readonly pid: number;
+  /** `process` (a forked OS process) or `thread` (a worker thread of this process). */
+  readonly kind: 'process' | 'thread';
+  /** Every warning the worker's client logged so far. */
+  readonly warnings: readonly string[];
+  /** Runs `calls` calls, `concurrency` at a time, and resolves with how they ended. */
+  run(options: { calls: number; concurrency: number; operation?: 'listPets' | 'getPet' }): Promise<RunResult>;
+  /** Kills the process with a signal (a thread is terminated). */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Asks it to close its Redis connection and exit; kills it if it has not within 5 s. */
+  close(): Promise<void>;
+}
+
+const running = new Set<{ stop(): Promise<void> }>();
+
+/** Ends every worker and server still running; for `afterEach`, so that failures clean up too. */
+export async function stopEverything(): Promise<void> {
+  const all = [...running];
+  running.clear();
+  await Promise.allSettled(all.map((item) => item.stop()));
+}
+
+/**
+ * Starts a fake store on 127.0.0.1 whose keys (`FLEET_KEY` and any `extraKeys`) are on the plan, with
+ * the default ban policy: more than 10 requests while limited bans the key for 10 minutes.
+ */
+export async function startFleetStore(
+  plan: FleetPlan,
+  extraKeys: readonly string[] = [],
+): Promise<FleetStore> {
+  const limits = { perMinute: plan.limit, perDay: 1_000_000, windowMs: plan.windowMs };
+  const apiKeys = Object.fromEntries([FLEET_KEY, ...extraKeys].map((key) => [key, limits]));
+  const store = createFakePetStore({ apiKeys, pets: samplePets(5) });
+  const server = await store.listen({ port: 0, hostname: '127.0.0.1' });
+  running.add({ stop: () => server.close() });
+  return { store, server, plan };
+}
+
+/** Starts a worker and resolves once its client is ready. */
+export async function startWorker(
+  config: FleetWorkerConfig,
+  options: { thread?: boolean; clockSkewMs?: number } = {},
+): Promise<FleetWorker> {
+  const warnings: string[] = [];
+  const pending = new Map<number, (result: RunResult) => void>();
+  let nextId = 1;
+  let readyResolve: (pid: number) => void = () => {};
+  const ready = new Promise<number>((resolve) => {
+    readyResolve = resolve;
+  });
+  const onMessage = (message: ToParent) => {
+    if (message.type === 'ready') readyResolve(message.pid);
+    else if (message.type === 'warning') warnings.push(message.message);
+    else if (message.type === 'ran') pending.get(message.id)?.(message);
+  };
+
+  let post: (message: ToWorker) => void;
+  let exited: Promise<unknown>;
+  let hardStop: () => void;
+  let isAlive: () => boolean;
+  if (options.thread === true) {
+    const thread = new Worker(WORKER_SCRIPT, { workerData: config, env: process.env });
+    thread.on('message', onMessage);
+    let alive = true;
+    exited = once(thread, 'exit').then(() => {
+      alive = false;
+    });
+    post = (message) => thread.postMessage(message);
+    hardStop = () => void thread.terminate();
+    isAlive = () => alive;
+  } else {
+    const child: ChildProcess = fork(WORKER_SCRIPT, [], {
+      cwd: REPO_ROOT,
+      execPath: process.execPath,
+      execArgv: options.clockSkewMs === undefined ? [] : ['--import', SKEW_CLOCK],
+      env: {
+        ...process.env,
+        FLEET_WORKER_CONFIG: JSON.stringify(config),
+        FLEET_CLOCK_SKEW_MS: String(options.clockSkewMs ?? 0),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (message) => onMessage(message as ToParent));
+    exited = once(child, 'exit');
+    post = (message) => {
+      if (child.connected) child.send(message);
+    };
+    hardStop = () => child.kill('SIGKILL');
+    isAlive = () => child.exitCode === null && child.signalCode === null;
+  }
+
+  const stop = async () => {
+    if (!isAlive()) return;
+    hardStop();
+    await exited;
+  };
+  const handle = { stop };
+  running.add(handle);
+
+  const failedToStart = exited.then(() => {
+    throw new Error('A fleet worker exited before it was ready');
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('A fleet worker was not ready in time')), READY_TIMEOUT_MS);
+  });
+  const pid = await Promise.race([ready, failedToStart, timedOut]).finally(() => clearTimeout(timer));
+
+  return {
+    pid,
+    kind: options.thread === true ? 'thread' : 'process',
+    warnings,
+    run: ({ calls, concurrency, operation = 'listPets' }) => {
+      const id = nextId++;
+      const result = new Promise<RunResult>((resolve, reject) => {
+        pending.set(id, resolve);
+        void exited.then(() => reject(new Error(`Fleet worker ${pid} exited during a run`)));
+      });
+      post({ type: 'run', id, operation, calls, concurrency });
+      return result;
+    },
+    kill: async (signal = 'SIGKILL') => {
+      if (!isAlive()) return;
+      if (options.thread === true) hardStop();
+      else process.kill(pid, signal);
+      await exited;
+      running.delete(handle);
+    },
+    close: async () => {
+      if (!isAlive()) return;
+      post({ type: 'close' });
+      const timer = setTimeout(hardStop, 5_000);
+      await exited;
+      clearTimeout(timer);
+      running.delete(handle);
+    },
+  };
+}
+
+/** Starts `count` workers with the same configuration, at once. */
+export function startWorkers(
+  count: number,
+  config: FleetWorkerConfig,
+  options: { clockSkewMs?: (index: number) => number | undefined } = {},
+): Promise<FleetWorker[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) => {
+      const clockSkewMs = options.clockSkewMs?.(index);
+      return startWorker(config, clockSkewMs === undefined ? {} : { clockSkewMs });
+    }),
+  );
+}
+
+/** Rejects when `promise` has not settled within `ms`: no fleet test waits without a bound. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The messages between a fleet test and its workers (worker.ts), and a worker's configuration.
+ *
+ * @module
+ */
+
+/** How a worker paces: its client's own in-process pacing, or one budget shared through Redis. */
+export type StoreKind = 'none' | 'redis' | 'ioredis';
+
+/** What a worker is started with. */
+export interface FleetWorkerConfig {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly store: StoreKind;
+  /** `redis://127.0.0.1:<port>`, for the `redis` and `ioredis` stores. */
+  readonly redisUrl?: string;
+  /** Options of `redisRateLimitStore` besides the logger (which reports to the parent). */
+  readonly storeOptions?: Readonly<Record<string, number | string>>;
+  /** The client's per-attempt `timeout`: leases last this plus a second. */
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+}
+
+/** From the test to a worker. */
+export type ToWorker =
+  | {
+      readonly type: 'run';
+      readonly id: number;
+      readonly operation: 'listPets' | 'getPet';
+      readonly calls: number;
+      /** Calls in flight at once within the worker. */
+      readonly concurrency: number;
+      readonly limit?: number;
+    }
+  | { readonly type: 'close' };
+
+/** A call that failed in a worker. */
+export interface CallFailure {
+  readonly name: string;
+  readonly message: string;
+  readonly status: number | undefined;
+}
+
+/** From a worker to the test. */
+export type ToParent =
+  | { readonly type: 'ready'; readonly pid: number; readonly now: number }
+  | { readonly type: 'warning'; readonly message: string }
+  | {
+      readonly type: 'ran';
+      readonly id: number;
+      readonly ok: number;
+      readonly failures: readonly CallFailure[];
+      readonly elapsedMs: number;
+    };
