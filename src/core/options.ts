@@ -8,6 +8,7 @@ import { PetStoreError } from '../errors.js';
 import type { Logger } from './deprecation.js';
 import type { RateLimitWait } from './gate.js';
 import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, TransportConfig } from './transport.js';
 
 /**
@@ -64,6 +65,13 @@ export interface ClientOptions {
   pacing?: boolean | undefined;
   /** Told of every wait the client imposes on itself because of the rate limit. */
   onRateLimit?: ((wait: RateLimitWait) => void) | undefined;
+  /**
+   * Where the pacing state lives: the latest rate-limit reading, the requests in flight and the
+   * cooldown after a 429. Clients given the same store share one budget per base URL and API key:
+   * {@link createInProcessRateLimitStore} within a process, `redisRateLimitStore` from
+   * `animal-store-sdk/redis` across processes. Default: a fresh in-process store for this client.
+   */
+  rateLimitStore?: RateLimitStore | undefined;
 }
 
 /** The defaults of the numeric options. */
@@ -114,6 +122,15 @@ function clientHeaders(headers: unknown): HeaderEntries {
   return result.data;
 }
 
+function rateLimitStore(store: unknown): RateLimitStore | undefined {
+  if (store === undefined) return undefined;
+  const candidate = store as Partial<RateLimitStore> | null;
+  if (typeof candidate?.acquire !== 'function' || typeof candidate.release !== 'function') {
+    fail('rateLimitStore must have acquire() and release() methods, as a RateLimitStore does.');
+  }
+  return store as RateLimitStore;
+}
+
 /** Applies defaults and environment variables, and validates every option. */
 export function resolveOptions(options: ClientOptions): TransportConfig {
   const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
@@ -139,5 +156,6 @@ export function resolveOptions(options: ClientOptions): TransportConfig {
     deprecationWarnings: options.deprecationWarnings ?? true,
     pacing: options.pacing ?? true,
     onRateLimit: options.onRateLimit,
+    rateLimitStore: rateLimitStore(options.rateLimitStore),
   };
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { RateLimitObservation } from './rate-limit-store.js';
 
 /**
  * What the service said about the caller's rate limit in its latest response.
@@ -47,4 +48,26 @@ export function parseRateLimit(headers: Headers): RateLimit | null {
   const reset = readInteger(headers, 'x-ratelimit-reset');
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };
+}
+
+/**
+ * The service's time when it sent the response: its `Date` header, or `arrival` (this host's clock)
+ * when the header is missing or malformed. Waits measured from it do not depend on this host's clock.
+ */
+export function responseTime(headers: Headers, arrival: number): number {
+  const date = headers.get('date');
+  const time = date === null ? Number.NaN : Date.parse(date);
+  return Number.isNaN(time) ? arrival : time;
+}
+
+/**
+ * A response's reading as a store takes it: the reset relative to the response's own time, so a host
+ * whose clock is off neither waits too long nor sends too early.
+ */
+export function observeRateLimit(headers: Headers, arrival: number): RateLimitObservation | null {
+  const reading = parseRateLimit(headers);
+  if (reading === null) return null;
+  const window = reading.reset.getTime() / 1000;
+  const resetInMs = Math.max(0, reading.reset.getTime() - responseTime(headers, arrival));
+  return { limit: reading.limit, remaining: reading.remaining, resetInMs, window };
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { responseTime } from './rate-limit.js';
 
 /** Statuses worth another attempt: 429 for every operation, the rest only for idempotent ones. */
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
@@ -36,10 +37,12 @@ const deltaSeconds = /^\d+$/;
 /**
  * How long the service asked the caller to wait, in milliseconds: `Retry-After` as
  * delta-seconds or an HTTP-date; else, when the rate-limit headers say the window is spent,
- * until `X-RateLimit-Reset`; else `undefined`. A date in the past means no wait. ky reads the same
- * headers for its own delay but does not expose the value.
+ * until `X-RateLimit-Reset`; else `undefined`. A date in the past means no wait. Dates are read
+ * against the response's `Date` header when it has one (`arrival` otherwise), so this host's clock
+ * does not matter. ky reads the same headers for its own delay but does not expose the value.
  */
-export function requestedWait(headers: Headers, now: number): number | undefined {
+export function requestedWait(headers: Headers, arrival: number): number | undefined {
+  const now = responseTime(headers, arrival);
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
     if (deltaSeconds.test(retryAfter)) return Math.min(Number(retryAfter) * 1000, Number.MAX_SAFE_INTEGER);

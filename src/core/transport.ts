@@ -19,7 +19,9 @@ import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, type Logger, warnOnce } from './deprecation.js';
 import { type RateLimitWait, RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
-import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import { InProcessRateLimitStore } from './in-process-store.js';
+import { observeRateLimit, parseRateLimit, type RateLimit } from './rate-limit.js';
+import type { RateLimitOutcome, RateLimitStore } from './rate-limit-store.js';
 import { redact } from './redact.js';
 import { backoffDelay, RETRY_STATUS_CODES, requestedWait, shouldRetry, withJitter } from './retry.js';
 import { type CallOptions, describeIssues } from './validate.js';
@@ -41,6 +43,8 @@ export interface TransportConfig {
   deprecationWarnings: boolean;
   pacing: boolean;
   onRateLimit: ((wait: RateLimitWait) => void) | undefined;
+  /** Shared pacing state; a fresh in-process store when undefined. */
+  rateLimitStore: RateLimitStore | undefined;
 }
 
 /**
@@ -84,9 +88,15 @@ export interface OperationRequest<T> {
 interface CallState {
   /** The body of the latest response, read in full by `#send`. */
   body: ArrayBuffer | undefined;
-  /** Passes through the gate not yet followed by a send, released if the call ends first. */
-  unsent: number;
+  /** Leases from the gate not yet used by a send, handed back unused if the call ends first. */
+  leases: string[];
 }
+
+/**
+ * How long past its attempt's timeout a request still counts as in flight for the rate-limit store,
+ * should its process die before reporting the outcome.
+ */
+export const LEASE_MARGIN_MS = 1_000;
 
 /** Statuses whose responses have no body. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -97,11 +107,13 @@ export class Transport {
   readonly #config: TransportConfig;
   readonly #gate: RequestGate;
   readonly #ky: KyInstance;
+  #rateLimit: RateLimit | null = null;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#gate = new RequestGate({
-      now: () => Date.now(),
+      store: config.rateLimitStore ?? new InProcessRateLimitStore(),
+      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
       onWait: config.onRateLimit,
@@ -142,15 +154,16 @@ export class Transport {
 
   /** The latest rate-limit reading, or `null` before any response carried one. */
   get rateLimit(): RateLimit | null {
-    return this.#gate.rateLimit;
+    return this.#rateLimit;
   }
 
   /** Sends the request and resolves with its parsed body and response. */
   async request<T>(spec: OperationRequest<T>, options: CallOptions): Promise<WithResponse<T>> {
-    const call: CallState = { body: undefined, unsent: 0 };
+    const call: CallState = { body: undefined, leases: [] };
     // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
     // timeout, which has already fired when a timed-out attempt is retried.
-    const context: RetryContext = { operation: spec.operation, signal: options.signal, call };
+    const leaseMs = (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS;
+    const context: RetryContext = { operation: spec.operation, signal: options.signal, call, leaseMs };
     try {
       await this.#pass(context);
       const response = await this.#ky(this.#url(spec), {
@@ -167,7 +180,7 @@ export class Transport {
     } catch (error) {
       throw this.#toPetStoreError(error, spec, call, options.signal);
     } finally {
-      for (; call.unsent > 0; call.unsent--) this.#gate.settle(undefined);
+      for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
     }
   }
 
@@ -182,8 +195,7 @@ export class Transport {
   }
 
   async #pass(context: RetryContext): Promise<void> {
-    await this.#gate.pass(context.operation, context.signal);
-    context.call.unsent++;
+    context.call.leases.push(await this.#gate.pass(context.operation, context.leaseMs, context.signal));
   }
 
   /**
@@ -196,7 +208,7 @@ export class Transport {
     request: Request | URL | string,
     init?: RequestInit,
   ): Promise<Response> {
-    call.unsent--;
+    const lease = call.leases.shift();
     let response: Response | undefined;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
@@ -208,7 +220,7 @@ export class Transport {
       const { status, statusText, headers } = response;
       return new Response(call.body ?? null, { status, statusText, headers });
     } finally {
-      this.#observe(operation, response);
+      this.#observe(operation, response, lease);
     }
   }
 
@@ -242,20 +254,28 @@ export class Transport {
     return redact(value, this.#config.apiKey);
   }
 
-  #observe(operation: string, response: Response | undefined): void {
-    if (response === undefined) {
-      this.#gate.settle(undefined);
-      return;
-    }
-    const { headers, status, ok } = response;
-    const cooldown = status === 429 ? requestedWait(headers, Date.now()) : undefined;
-    // Only a success without rate-limit headers says the service does not report them: an error
-    // may come from a proxy in front of it.
-    this.#gate.settle(parseRateLimit(headers) ?? (ok ? null : undefined), cooldown);
+  #observe(operation: string, response: Response | undefined, lease: string | undefined): void {
+    const outcome = response === undefined ? {} : this.#outcome(response);
+    if (lease !== undefined) this.#gate.settle(lease, outcome);
+    if (response === undefined) return;
+    const { headers } = response;
+    const reading = parseRateLimit(headers);
+    if (reading !== null) this.#rateLimit = latestOf(this.#rateLimit, reading);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
       if (notice !== undefined) warnOnce(this.#config.logger, operation, this.#redact(notice));
     }
+  }
+
+  /** What a response tells the rate-limit store. */
+  #outcome({ headers, status, ok }: Response): RateLimitOutcome {
+    const arrival = Date.now();
+    return {
+      // Only a success without rate-limit headers says the service does not report them: an error
+      // may come from a proxy in front of it.
+      reading: observeRateLimit(headers, arrival) ?? (ok ? null : undefined),
+      cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
+    };
   }
 
   #toPetStoreError(
@@ -299,4 +319,14 @@ interface RetryContext {
   operation: string;
   signal: AbortSignal | undefined;
   call: CallState;
+  /** How long a lease for one attempt lasts. */
+  leaseMs: number;
+}
+
+/** Responses can arrive out of order: within one window the lowest remaining count is the truest. */
+function latestOf(current: RateLimit | null, reading: RateLimit): RateLimit {
+  const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
+  return sameWindow && current.remaining < reading.remaining
+    ? { ...reading, remaining: current.remaining }
+    : reading;
 }
