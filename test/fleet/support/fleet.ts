@@ -52,6 +52,8 @@ export interface FleetWorker {
   readonly pid: number;
   /** `process` (a forked OS process) or `thread` (a worker thread of this process). */
   readonly kind: 'process' | 'thread';
+  /** How far the worker's wall clock was ahead of this process's when it started (negative: behind). */
+  readonly clockAheadMs: number;
   /** Every warning the worker's client logged so far. */
   readonly warnings: readonly string[];
   /** Runs `calls` calls, `concurrency` at a time, and resolves with how they ended. */
@@ -63,6 +65,11 @@ export interface FleetWorker {
 }
 
 const running = new Set<{ stop(): Promise<void> }>();
+
+/** Records something to stop in {@link stopEverything}, such as a redis-server. */
+export function stopLater(stop: () => Promise<void>): void {
+  running.add({ stop });
+}
 
 /** Ends every worker and server still running; for `afterEach`, so that failures clean up too. */
 export async function stopEverything(): Promise<void> {
@@ -95,12 +102,12 @@ export async function startWorker(
   const warnings: string[] = [];
   const pending = new Map<number, (result: RunResult) => void>();
   let nextId = 1;
-  let readyResolve: (pid: number) => void = () => {};
-  const ready = new Promise<number>((resolve) => {
+  let readyResolve: (ready: { pid: number; clockAheadMs: number }) => void = () => {};
+  const ready = new Promise<{ pid: number; clockAheadMs: number }>((resolve) => {
     readyResolve = resolve;
   });
   const onMessage = (message: ToParent) => {
-    if (message.type === 'ready') readyResolve(message.pid);
+    if (message.type === 'ready') readyResolve({ pid: message.pid, clockAheadMs: message.now - Date.now() });
     else if (message.type === 'warning') warnings.push(message.message);
     else if (message.type === 'ran') pending.get(message.id)?.(message);
   };
@@ -155,10 +162,13 @@ export async function startWorker(
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('A fleet worker was not ready in time')), READY_TIMEOUT_MS);
   });
-  const pid = await Promise.race([ready, failedToStart, timedOut]).finally(() => clearTimeout(timer));
+  const { pid, clockAheadMs } = await Promise.race([ready, failedToStart, timedOut]).finally(() =>
+    clearTimeout(timer),
+  );
 
   return {
     pid,
+    clockAheadMs,
     kind: options.thread === true ? 'thread' : 'process',
     warnings,
     run: ({ calls, concurrency, operation = 'listPets' }) => {
@@ -212,5 +222,14 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
     return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Resolves once `condition` holds, checking every 5 ms; rejects after `ms`. */
+export async function waitUntil(condition: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Waited ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

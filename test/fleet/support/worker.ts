@@ -65,8 +65,8 @@ const client = new PetStoreClient({
   maxRetries: config.maxRetries,
   logger,
   deprecationWarnings: false,
-  ...(shared === undefined ? {} : { rateLimitStore: shared.store }),
-} as Sdk.ClientOptions);
+  ...(shared === undefined ? {} : { rateLimitStore: shared.store as Sdk.RateLimitStore }),
+});
 
 async function runCalls(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const started = Date.now();
@@ -99,7 +99,9 @@ const onMessage = (message: ToWorker): void => {
   if (message.type === 'run') void runCalls(message);
   else if (message.type === 'close') {
     void (async () => {
-      await shared?.connection.close().catch(() => undefined);
+      // A connection to a Redis that is down may never close cleanly: give it a second.
+      const closed = shared?.connection.close().catch(() => undefined);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       if (parentPort !== null) parentPort.close();
       else process.exit(0);
     })();

@@ -1,0 +1,33 @@
+/**
+ * The assertions every fleet run must pass, from the store's request log and the workers' results.
+ *
+ * @module
+ */
+import { expect } from 'vitest';
+import type { RecordedRequest } from '../../../src/testing/index.js';
+import type { FleetPlan, RunResult } from './fleet.js';
+import { type FleetOutcome, fleetOutcome } from './outcome.js';
+
+/**
+ * Every call succeeded; the store refused at most one request (so it never banned the key, which
+ * takes more than 10 requests while limited); and the run used at most one window more than its
+ * requests need (`extraWindows` more where a fault costs time by design).
+ */
+export function expectBudgetKept(
+  requests: readonly RecordedRequest[],
+  plan: FleetPlan,
+  results: readonly RunResult[],
+  { extraWindows = 0, expectedCalls }: { extraWindows?: number; expectedCalls?: number } = {},
+): FleetOutcome {
+  const outcome = fleetOutcome(requests, plan);
+  const failures = results.flatMap((result) => result.failures);
+  expect(failures, 'every call succeeds').toEqual([]);
+  if (expectedCalls !== undefined) {
+    expect(results.reduce((sum, result) => sum + result.ok, 0)).toBe(expectedCalls);
+  }
+  expect(outcome.refused, 'at most one 429 in the whole run').toBeLessThanOrEqual(1);
+  expect(outcome.windowsUsed, 'windows used against the fewest needed').toBeLessThanOrEqual(
+    outcome.windowsMinimum + 1 + extraWindows,
+  );
+  return outcome;
+}
