@@ -207,7 +207,8 @@ export function startWorkers(
   return Promise.all(
     Array.from({ length: count }, (_, index) => {
       const clockSkewMs = options.clockSkewMs?.(index);
-      return startWorker(config, clockSkewMs === undefined ? {} : { clockSkewMs });
+      const named = { ...config, name: `${config.name ?? 'worker'}-${index + 1}` };
+      return startWorker(named, clockSkewMs === undefined ? {} : { clockSkewMs });
     }),
   );
 }

@@ -19,6 +19,8 @@ export interface FleetWorkerConfig {
   /** The client's per-attempt `timeout`: leases last this plus a second. */
   readonly timeoutMs: number;
   readonly maxRetries: number;
+  /** Sent as `X-Fleet-Worker` on every request, so the store's log tells the workers apart. */
+  readonly name?: string;
 }
 
 /** From the test to a worker. */
@@ -39,6 +41,8 @@ export interface CallFailure {
   readonly name: string;
   readonly message: string;
   readonly status: number | undefined;
+  /** The Error body's `code`, e.g. `api_key_banned`. */
+  readonly code: string | undefined;
 }
 
 /** From a worker to the test. */

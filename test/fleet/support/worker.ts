@@ -12,7 +12,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type * as Sdk from '../../../src/index.js';
-import type { FleetWorkerConfig, ToParent, ToWorker } from './protocol.js';
+import type { CallFailure, FleetWorkerConfig, ToParent, ToWorker } from './protocol.js';
 
 // Package names in variables: the type checker takes the types from src/, Node loads dist/.
 const SDK_ENTRY: string = 'animal-store-sdk';
@@ -65,6 +65,7 @@ const client = new PetStoreClient({
   maxRetries: config.maxRetries,
   logger,
   deprecationWarnings: false,
+  ...(config.name === undefined ? {} : { headers: { 'X-Fleet-Worker': config.name } }),
   ...(shared === undefined ? {} : { rateLimitStore: shared.store as Sdk.RateLimitStore }),
 });
 
@@ -72,7 +73,7 @@ async function runCalls(message: Extract<ToWorker, { type: 'run' }>): Promise<vo
   const started = Date.now();
   let next = 0;
   let ok = 0;
-  const failures: { name: string; message: string; status: number | undefined }[] = [];
+  const failures: CallFailure[] = [];
   const call = () =>
     message.operation === 'getPet' ? client.getPet(1) : client.listPets({ limit: message.limit ?? 5 });
   const lane = async () => {
@@ -82,11 +83,12 @@ async function runCalls(message: Extract<ToWorker, { type: 'run' }>): Promise<vo
         await call();
         ok += 1;
       } catch (error) {
-        const failure = error as { name?: string; message?: string; status?: number };
+        const failure = error as { name?: string; message?: string; status?: number; code?: string };
         failures.push({
           name: failure.name ?? 'Error',
           message: failure.message ?? String(error),
           status: failure.status,
+          code: failure.code,
         });
       }
     }
