@@ -28,7 +28,7 @@ const TOP = 64;
 const LANE = 34;
 const BOTTOM = 52;
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -48,8 +48,8 @@ export function drawFleet(drawing: FleetDrawing): string {
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${LEFT}" y="22" font-size="15" font-weight="600" fill="#111">${escape(drawing.title)}</text>`,
-    `<text x="${LEFT}" y="42" fill="#444">${escape(drawing.subtitle)}</text>`,
+    `<text x="${LEFT}" y="22" font-size="15" font-weight="600" fill="#111">${escapeXml(drawing.title)}</text>`,
+    `<text x="${LEFT}" y="42" fill="#444">${escapeXml(drawing.subtitle)}</text>`,
   );
   lanes.forEach((lane, index) => {
     const y = TOP + index * LANE;
@@ -57,7 +57,7 @@ export function drawFleet(drawing: FleetDrawing): string {
       parts.push(`<rect x="${LEFT}" y="${y}" width="${plotWidth}" height="${LANE}" fill="#f4f6f8"/>`);
     }
     parts.push(
-      `<text x="${LEFT - 10}" y="${y + LANE / 2 + 4}" text-anchor="end" fill="#333">${escape(lane)}</text>`,
+      `<text x="${LEFT - 10}" y="${y + LANE / 2 + 4}" text-anchor="end" fill="#333">${escapeXml(lane)}</text>`,
     );
   });
   const plotBottom = TOP + lanes.length * LANE;
