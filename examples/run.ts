@@ -8,6 +8,7 @@ const examples = {
   errors: () => import('./errors.js'),
   'rate-limits': () => import('./rate-limits.js'),
   'custom-fetch': () => import('./custom-fetch.js'),
+  fleet: () => import('./fleet.js'),
 } as const;
 
 const name = process.argv[2];

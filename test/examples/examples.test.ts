@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFakePetStore,
@@ -7,48 +5,7 @@ import {
   type RunningFakeServer,
   samplePets,
 } from '../../src/testing/index.js';
-
-const root = resolve(import.meta.dirname, '../..');
-const tsx = join(root, 'node_modules/.bin/tsx');
-// Each example takes a second or two; the margin is for a machine busy with other test files.
-const RUN_TIMEOUT_MS = 30_000;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `examples/<file>` as a newcomer would, with PETSTORE_* unset unless `env` sets them, under
- * the Node that runs the tests.
- */
-function run(file: string, args: string[] = [], env: Record<string, string> = {}): Promise<Run> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('PETSTORE_')),
-  );
-  const PATH = [dirname(process.execPath), process.env.PATH].join(delimiter);
-  return new Promise((done, fail) => {
-    const child = execFile(
-      tsx,
-      [join('examples', file), ...args],
-      { cwd: root, env: { ...inherited, PATH, ...env }, timeout: RUN_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        // A non-zero exit or a kill after the timeout is a result to assert on; a failed spawn is not.
-        if (typeof error?.code === 'string') fail(error);
-        else done({ code: child.exitCode, stdout, stderr });
-      },
-    );
-  });
-}
-
-/** Every line of output, and that no API key or bearer token is among them. */
-function outputOf(result: Run, keys: string[] = [DEFAULT_API_KEY]): string {
-  const output = `${result.stdout}\n${result.stderr}`;
-  for (const key of keys) expect(output).not.toContain(key);
-  expect(output).not.toMatch(/bearer/i);
-  return output;
-}
+import { outputOf, RUN_TIMEOUT_MS, runExample as run } from './support/run-example.js';
 
 describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
   it('quickstart tours the client on the embedded fake server', async () => {
@@ -119,6 +76,15 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
     expect(output).not.toMatch(/authorization|content-type/i);
   });
 
+  it('fleet says how to get redis-server when there is none', async () => {
+    const result = await run('fleet.ts', [], { REDIS_SERVER_PATH: '/nonexistent/redis-server' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('no redis-server was found');
+    expect(result.stdout).toContain('`apt-get install redis-server`');
+    expect(result.stdout).toContain('`brew install redis`');
+    expect(result.stdout).toContain('REDIS_URL');
+  });
+
   it('run.ts runs an example by name and lists the names otherwise', async () => {
     const named = await run('run.ts', ['quickstart']);
     expect(named.code, named.stderr).toBe(0);
@@ -126,7 +92,7 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
     const unknown = await run('run.ts', ['nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
-      'No example "nope": npm run example -- <quickstart, errors, rate-limits, custom-fetch>',
+      'No example "nope": npm run example -- <quickstart, errors, rate-limits, custom-fetch, fleet>',
     );
   });
 });
