@@ -5,7 +5,7 @@
  *
  *   npm run example -- fleet
  *
- * It uses the Redis at REDIS_URL when set; otherwise it starts a local redis-server (REDIS_SERVER_PATH,
+ * It uses the Redis at REDIS_URL when set; otherwise it starts a local redis-server (REDIS_SERVER,
  * or the usual places) on a free port for the run and stops it at the end (`apt-get install
  * redis-server`, or `brew install redis`); without one it says how to get one and exits 1. On
  * the embedded fake server the key's window is 3 s, so the run takes a few seconds.
@@ -25,9 +25,9 @@ const PROCESSES = 3;
 const CALLS = 8;
 const PLAN = { perMinute: 10, perDay: 1_000, windowMs: 3_000 };
 const WORKER = fileURLToPath(new URL('./support/fleet-worker.ts', import.meta.url));
-// REDIS_SERVER_PATH, when set, is the only place looked at.
-const REDIS_SERVER_PLACES = process.env.REDIS_SERVER_PATH
-  ? [process.env.REDIS_SERVER_PATH]
+// REDIS_SERVER, when set, is the only place looked at.
+const REDIS_SERVER_PLACES = process.env.REDIS_SERVER
+  ? [process.env.REDIS_SERVER]
   : ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
 
 function findRedisServer(): string | undefined {

@@ -69,8 +69,20 @@ export interface RateLimitAcquire {
  * ```
  */
 export type RateLimitDecision =
-  | { readonly granted: true; readonly lease: string }
-  | { readonly granted: false; readonly waitMs: number; readonly reason: 'cooldown' | 'budget' | 'probe' };
+  | {
+      /** The request may go. */
+      readonly granted: true;
+      /** Names the request to the store; handed back with its outcome. */
+      readonly lease: string;
+    }
+  | {
+      /** The request must wait. */
+      readonly granted: false;
+      /** How long, in milliseconds, before asking again. */
+      readonly waitMs: number;
+      /** Why it waits. */
+      readonly reason: 'cooldown' | 'budget' | 'probe';
+    };
 
 /**
  * The `X-RateLimit-*` reading of one response, with the reset made relative to the response's own

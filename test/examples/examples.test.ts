@@ -77,7 +77,7 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
   });
 
   it('fleet says how to get redis-server when there is none', async () => {
-    const result = await run('fleet.ts', [], { REDIS_SERVER_PATH: '/nonexistent/redis-server' });
+    const result = await run('fleet.ts', [], { REDIS_SERVER: '/nonexistent/redis-server' });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('no redis-server was found');
     expect(result.stdout).toContain('`apt-get install redis-server`');

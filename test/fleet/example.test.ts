@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { outputOf, RUN_TIMEOUT_MS, runExample as run } from '../examples/support/run-example.js';
-import { locateRedisServer } from '../support/redis.js';
+import { locateRedisServer } from '../support/redis-server.js';
 
 describe('the fleet example', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
   it('fleet paces three processes on one key through a local redis-server, with no 429', async () => {
@@ -12,7 +12,7 @@ describe('the fleet example', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
     const result = await run(
       'fleet.ts',
       [],
-      redisServer.found ? { REDIS_SERVER_PATH: redisServer.path } : {},
+      redisServer.found ? { REDIS_SERVER: redisServer.path } : {},
     );
     expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result);
