@@ -9,11 +9,7 @@ import { locateRedisServer } from '../support/redis-server.js';
 describe('the fleet example', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
   it('fleet paces three processes on one key through a local redis-server, with no 429', async () => {
     const redisServer = locateRedisServer();
-    const result = await run(
-      'fleet.ts',
-      [],
-      redisServer.found ? { REDIS_SERVER: redisServer.path } : {},
-    );
+    const result = await run('fleet.ts', [], redisServer.found ? { REDIS_SERVER: redisServer.path } : {});
     expect(result.code, result.stderr).toBe(0);
     const output = outputOf(result);
     expect(output).toMatch(/^Started \S*redis-server on redis:\/\/127\.0\.0\.1:\d+ for this run$/m);

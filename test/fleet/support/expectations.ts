@@ -9,15 +9,28 @@ import type { FleetPlan, RunResult } from './fleet.js';
 import { type FleetOutcome, fleetOutcome } from './outcome.js';
 
 /**
+ * How long a window lasts as a client sees it: `X-RateLimit-Reset` is in whole seconds, rounded up,
+ * so a client may wait up to a second past the actual reset.
+ */
+export function windowAsSeenMs(plan: FleetPlan): number {
+  return plan.windowMs + 1_000;
+}
+
+/**
  * Every call succeeded; the store refused at most one request (so it never banned the key, which
- * takes more than 10 requests while limited); and the run used at most one window more than its
- * requests need (`extraWindows` more where a fault costs time by design).
+ * takes more than 10 requests while limited); and the run used, and took, at most one window more
+ * than its requests need: `extraWindows` more, and `extraMs` longer, where a fault costs time by
+ * design (a lease to expire, a cooldown, an outage).
  */
 export function expectBudgetKept(
   requests: readonly RecordedRequest[],
   plan: FleetPlan,
   results: readonly RunResult[],
-  { extraWindows = 0, expectedCalls }: { extraWindows?: number; expectedCalls?: number } = {},
+  {
+    extraWindows = 0,
+    extraMs = 0,
+    expectedCalls,
+  }: { extraWindows?: number; extraMs?: number; expectedCalls?: number } = {},
 ): FleetOutcome {
   const outcome = fleetOutcome(requests, plan);
   const failures = results.flatMap((result) => result.failures);
@@ -28,6 +41,10 @@ export function expectBudgetKept(
   expect(outcome.refused, 'at most one 429 in the whole run').toBeLessThanOrEqual(1);
   expect(outcome.windowsUsed, 'windows used against the fewest needed').toBeLessThanOrEqual(
     outcome.windowsMinimum + 1 + extraWindows,
+  );
+  // The first request opens the first window; the last one falls in window minimum + 1 at the latest.
+  expect(outcome.spanMs, 'time taken against the fewest windows needed').toBeLessThanOrEqual(
+    (outcome.windowsMinimum + extraWindows) * windowAsSeenMs(plan) + extraMs,
   );
   return outcome;
 }
