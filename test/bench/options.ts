@@ -13,14 +13,16 @@ export const USAGE = `Usage: npm run bench -- [options]
   --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
-  --sections LIST     run only these sections: parse, overhead, fake-store, memory (comma-separated)
+  --sections LIST     run only these sections: parse, overhead, fake-store, memory, store, fleet
+                      (comma-separated); store and fleet start their own redis-server
+  --svg-dir DIR       where the fleet section draws its runs (default docs-assets)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
                       listPets:1,listPets:50,getPet:1,getPet:50)
   --out FILE          where to write the results (default bench-results/latest.json)
   --help              show this text
 `;
 
-export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory'] as const;
+export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory', 'store', 'fleet'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -30,6 +32,8 @@ export interface BenchOptions {
   readonly memoryCalls: number;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
+  /** Where the fleet section writes its SVG drawings. */
+  readonly svgDir: string;
   readonly help: boolean;
 }
 
@@ -76,6 +80,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       sections: { type: 'string' },
       cases: { type: 'string' },
       out: { type: 'string' },
+      'svg-dir': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -91,6 +96,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
+    svgDir: resolve(values['svg-dir'] ?? resolve(repoRoot, 'docs-assets')),
     help: values.help ?? false,
   };
 }

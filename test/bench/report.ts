@@ -6,8 +6,10 @@
 import type { ClientMemory } from './client-memory-probe.js';
 import { type OverheadResult, RAW } from './client-overhead.js';
 import type { FakeStoreCost } from './fake-store-probe.js';
+import { FLEET_PLAN, type FleetRunResult } from './fleet-run.js';
 import { megabytes } from './heap.js';
 import type { ParseResult } from './schema-parse.js';
+import { IN_PROCESS, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber, formatTable } from './table.js';
 
 function caseName({ operation, concurrency }: Pick<OverheadResult, 'operation' | 'concurrency'>): string {
@@ -129,6 +131,44 @@ export function clientMemoryTable(summaries: readonly ClientMemorySummary[]): st
         megabytes(summary.heapGrowth),
         summary.heapSamples.map((bytes) => (bytes / 1024 / 1024).toFixed(1)).join(' '),
       ]),
+    ),
+  ].join('\n');
+}
+
+/** calls/s with each rate-limit store, its ratio to the in-process store's, and the added latency. */
+export function storeTable(results: readonly StoreOverheadResult[]): string {
+  const rows = results.flatMap((result) =>
+    result.results.map((contender) => [
+      result.concurrency === 1 ? 'sequential' : `${result.concurrency} concurrent`,
+      contender.name,
+      formatNumber(contender.callsPerSecond),
+      contender.ratioToInProcess.toFixed(2),
+      result.concurrency === 1 ? formatNumber(contender.addedMicrosecondsPerCall) : '',
+    ]),
+  );
+  return [
+    `listPets through each rate-limit store against the loopback server, redis-server on loopback (ratio: throughput / the ${IN_PROCESS}'s)`,
+    formatTable(['case', 'store', 'calls/s', 'ratio', 'added µs per call'], rows),
+  ].join('\n');
+}
+
+/** The outcome of each fleet run. */
+export function fleetTable(results: readonly Omit<FleetRunResult, 'svg'>[]): string {
+  const rows = results.map((result) => [
+    result.mode === 'redis' ? 'shared through Redis' : 'each process by itself',
+    String(result.processes),
+    `${result.succeededCalls} of ${result.calls}`,
+    String(result.requests),
+    String(result.refused),
+    result.keyBanned ? 'yes' : 'no',
+    `${result.windowsUsed} / ${result.windowsMinimum}`,
+    result.seconds.toFixed(1),
+  ]);
+  return [
+    `One key, ${FLEET_PLAN.limit} requests per ${FLEET_PLAN.windowMs / 1000} s window, the fake store over HTTP`,
+    formatTable(
+      ['pacing', 'processes', 'calls ok', 'requests', '429s', 'banned', 'windows used / needed', 's'],
+      rows,
     ),
   ].join('\n');
 }

@@ -7,12 +7,13 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sdk from '../../src/index.js';
 import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
 import type { FakeStoreCost, Way } from './fake-store-probe.js';
+import { type FleetRunResult, runFleet } from './fleet-run.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
 import { runProbe } from './probe.js';
@@ -21,13 +22,16 @@ import {
   clientMemoryTable,
   type FakeStoreSummary,
   fakeStoreTable,
+  fleetTable,
   overheadTable,
   parseTable,
+  storeTable,
   summarizeClientMemory,
   summarizeFakeStore,
 } from './report.js';
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
 import { startLoopbackServer } from './start-loopback-server.js';
+import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber } from './table.js';
 
 const WAYS: readonly Way[] = ['msw', 'fetch', 'http'];
@@ -83,6 +87,29 @@ async function clientMemory(options: BenchOptions): Promise<ClientMemorySummary[
   return summaries;
 }
 
+async function storeOverhead(options: BenchOptions): Promise<StoreOverheadResult[]> {
+  const server = await startLoopbackServer();
+  try {
+    return await measureStoreOverhead(server, options.calls);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Runs the fleet each way, writes its drawings, and returns the figures without them. */
+async function fleet(options: BenchOptions): Promise<Omit<FleetRunResult, 'svg'>[]> {
+  const figures = [];
+  await mkdir(options.svgDir, { recursive: true });
+  for (const mode of ['per-process', 'redis'] as const) {
+    const { svg, ...result } = await runFleet(mode);
+    const file = join(options.svgDir, `fleet-${mode}.svg`);
+    await writeFile(file, svg);
+    process.stdout.write(`Drew ${relative(process.cwd(), file)}\n`);
+    figures.push(result);
+  }
+  return figures;
+}
+
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
   const machine = machineInfo();
@@ -98,6 +125,8 @@ async function main(options: BenchOptions): Promise<void> {
     clientOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
+    storeOverhead?: StoreOverheadResult[];
+    fleet?: Omit<FleetRunResult, 'svg'>[];
   } = {};
   const run = new Set(options.sections);
 
@@ -116,6 +145,14 @@ async function main(options: BenchOptions): Promise<void> {
   if (run.has('memory')) {
     results.clientMemory = await clientMemory(options);
     print(clientMemoryTable(results.clientMemory));
+  }
+  if (run.has('store')) {
+    results.storeOverhead = await storeOverhead(options);
+    print(storeTable(results.storeOverhead));
+  }
+  if (run.has('fleet')) {
+    results.fleet = await fleet(options);
+    print(fleetTable(results.fleet));
   }
 
   const durationSeconds = (performance.now() - started) / 1000;
