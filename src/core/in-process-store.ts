@@ -34,6 +34,8 @@ export interface InProcessStoreSettings {
 
 export class InProcessRateLimitStore implements RateLimitStore {
   readonly #scopes = new Map<string, ScopeState>();
+  /** The same states by scope object: a client passes the same one every time, so most calls end here. */
+  readonly #byScope = new WeakMap<RateLimitScope, ScopeState>();
   readonly #now: () => number;
   readonly #share: (() => number) | undefined;
   #nextLease = 0;
@@ -90,13 +92,16 @@ export class InProcessRateLimitStore implements RateLimitStore {
   }
 
   #state(scope: RateLimitScope): ScopeState {
+    let state = this.#byScope.get(scope);
+    if (state !== undefined) return state;
     // The map lives only in this process's memory, next to the client that holds the key anyway.
     const id = `${scope.baseUrl}\n${scope.apiKey}`;
-    let state = this.#scopes.get(id);
+    state = this.#scopes.get(id);
     if (state === undefined) {
       state = { reading: null, unreported: false, cooldownUntil: 0, leases: new Set() };
       this.#scopes.set(id, state);
     }
+    this.#byScope.set(scope, state);
     return state;
   }
 }

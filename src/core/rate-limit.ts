@@ -64,9 +64,11 @@ export function responseTime(headers: Headers, arrival: number): number {
  * A response's reading as a store takes it: the reset relative to the response's own time, so a host
  * whose clock is off neither waits too long nor sends too early.
  */
-export function observeRateLimit(headers: Headers, arrival: number): RateLimitObservation | null {
-  const reading = parseRateLimit(headers);
-  if (reading === null) return null;
+export function observeRateLimit(
+  reading: RateLimit,
+  headers: Headers,
+  arrival: number,
+): RateLimitObservation {
   const window = reading.reset.getTime() / 1000;
   const resetInMs = Math.max(0, reading.reset.getTime() - responseTime(headers, arrival));
   return { limit: reading.limit, remaining: reading.remaining, resetInMs, window };

@@ -255,27 +255,18 @@ export class Transport {
   }
 
   #observe(operation: string, response: Response | undefined, lease: string | undefined): void {
-    const outcome = response === undefined ? {} : this.#outcome(response);
-    if (lease !== undefined) this.#gate.settle(lease, outcome);
-    if (response === undefined) return;
+    if (response === undefined) {
+      if (lease !== undefined) this.#gate.settle(lease, {});
+      return;
+    }
     const { headers } = response;
     const reading = parseRateLimit(headers);
+    if (lease !== undefined) this.#gate.settle(lease, outcome(response, reading));
     if (reading !== null) this.#rateLimit = latestOf(this.#rateLimit, reading);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
       if (notice !== undefined) warnOnce(this.#config.logger, operation, this.#redact(notice));
     }
-  }
-
-  /** What a response tells the rate-limit store. */
-  #outcome({ headers, status, ok }: Response): RateLimitOutcome {
-    const arrival = Date.now();
-    return {
-      // Only a success without rate-limit headers says the service does not report them: an error
-      // may come from a proxy in front of it.
-      reading: observeRateLimit(headers, arrival) ?? (ok ? null : undefined),
-      cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
-    };
   }
 
   #toPetStoreError(
@@ -321,6 +312,17 @@ interface RetryContext {
   call: CallState;
   /** How long a lease for one attempt lasts. */
   leaseMs: number;
+}
+
+/** What a response, with its rate-limit reading, tells the rate-limit store. */
+function outcome({ headers, status, ok }: Response, reading: RateLimit | null): RateLimitOutcome {
+  const arrival = Date.now();
+  return {
+    // Only a success without rate-limit headers says the service does not report them: an error
+    // may come from a proxy in front of it.
+    reading: reading === null ? (ok ? null : undefined) : observeRateLimit(reading, headers, arrival),
+    cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
+  };
 }
 
 /** Responses can arrive out of order: within one window the lowest remaining count is the truest. */
