@@ -52,9 +52,13 @@ async function freePort(): Promise<number> {
 /** Starts redis-server on loopback, without persistence, and waits until it accepts connections. */
 async function startRedis(path: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(path, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    path,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const exited = once(child, 'exit');
   const { createClient } = await import('redis');
   for (let attempt = 0; ; attempt++) {
@@ -107,7 +111,9 @@ try {
   if (target.store !== undefined) {
     console.log(`The key allows ${PLAN.perMinute} requests per ${PLAN.windowMs / 1000} s window.`);
   }
-  console.log(`${PROCESSES} processes send ${CALLS} listPets calls each, at once, sharing one budget through Redis.`);
+  console.log(
+    `${PROCESSES} processes send ${CALLS} listPets calls each, at once, sharing one budget through Redis.`,
+  );
   const started = performance.now();
   const reports = await Promise.all(
     Array.from({ length: PROCESSES }, async (_, index) => {
@@ -122,7 +128,9 @@ try {
         },
       });
       children.push(child);
-      const [report] = (await once(child, 'message')) as [{ succeeded: number; failures: string[]; seconds: number }];
+      const [report] = (await once(child, 'message')) as [
+        { succeeded: number; failures: string[]; seconds: number },
+      ];
       console.log(
         `  process ${index + 1} (pid ${child.pid}): ${report.succeeded} of ${CALLS} calls succeeded in ${report.seconds.toFixed(1)} s`,
       );

@@ -7,18 +7,8 @@
  * @module
  */
 
-import {
-  FLEET_KEY,
-  type FleetPlan,
-  startFleetStore,
-  startWorkers,
-  stopEverything,
-  stopLater,
-  within,
-} from '../fleet/support/fleet.js';
+import { type FleetPlan, startFleet, startWorkers, stopEverything, within } from '../fleet/support/fleet.js';
 import { fleetOutcome, windowStarts } from '../fleet/support/outcome.js';
-import type { StoreKind } from '../fleet/support/protocol.js';
-import { startRedisServer } from '../fleet/support/redis-server.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import { drawFleet } from './fleet-svg.js';
 
@@ -52,24 +42,8 @@ export interface FleetRunResult {
 export async function runFleet(mode: FleetMode): Promise<FleetRunResult> {
   await ensurePackageBuilt();
   try {
-    let store: StoreKind = 'none';
-    let redisUrl: string | undefined;
-    if (mode === 'redis') {
-      const redis = await startRedisServer();
-      stopLater(() => redis.stop());
-      store = 'redis';
-      redisUrl = redis.url;
-    }
-    const fake = await startFleetStore(FLEET_PLAN);
-    const workers = await startWorkers(PROCESSES, {
-      baseUrl: fake.server.url,
-      apiKey: FLEET_KEY,
-      store,
-      ...(redisUrl === undefined ? {} : { redisUrl }),
-      timeoutMs: 2_000,
-      maxRetries: 2,
-      name: 'process',
-    });
+    const { fake, config } = await startFleet(mode === 'redis' ? 'redis' : 'none', FLEET_PLAN);
+    const workers = await startWorkers(PROCESSES, { ...config(), name: 'process' });
     const started = performance.now();
     const results = await within(
       Promise.all(

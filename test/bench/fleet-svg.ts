@@ -47,6 +47,7 @@ export function drawFleet(drawing: FleetDrawing): string {
 
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<title>${escapeXml(drawing.title)}</title>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="${LEFT}" y="22" font-size="15" font-weight="600" fill="#111">${escapeXml(drawing.title)}</text>`,
     `<text x="${LEFT}" y="42" fill="#444">${escapeXml(drawing.subtitle)}</text>`,

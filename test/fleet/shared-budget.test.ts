@@ -8,51 +8,27 @@ import { expectBudgetKept } from './support/expectations.js';
 import {
   FLEET_KEY,
   type FleetPlan,
-  type RunResult,
-  startFleetStore,
+  runAll,
+  startFleet,
   startWorker,
   startWorkers,
   stopEverything,
-  stopLater,
-  within,
 } from './support/fleet.js';
-import type { FleetWorkerConfig, StoreKind } from './support/protocol.js';
-import { startRedisServer } from './support/redis-server.js';
 
 // 8 requests per 2 s window: 24 calls need three windows, a run takes a few seconds.
 const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
-const RUN_LIMIT_MS = 30_000;
 
 beforeAll(() => ensurePackageBuilt(), 120_000);
 afterEach(() => stopEverything());
-
-async function fleetOf(store: StoreKind) {
-  const redis = await startRedisServer();
-  stopLater(() => redis.stop());
-  const fake = await startFleetStore(PLAN, ['other-key']);
-  const config = (apiKey = FLEET_KEY): FleetWorkerConfig => ({
-    baseUrl: fake.server.url,
-    apiKey,
-    store,
-    redisUrl: redis.url,
-    timeoutMs: 2_000,
-    maxRetries: 2,
-  });
-  return { redis, fake, config };
-}
 
 describe.each(['redis', 'ioredis'] as const)('a fleet sharing one key through %s', (store) => {
   it('4 processes: every call succeeds, at most one 429, no more windows than needed plus one', {
     timeout: 60_000,
   }, async () => {
-    const { fake, config } = await fleetOf(store);
+    const { fake, config } = await startFleet(store, PLAN, { extraKeys: ['other-key'] });
     const workers = await startWorkers(4, config());
 
-    const results = await within(
-      Promise.all(workers.map((worker) => worker.run({ calls: 6, concurrency: 3 }))),
-      RUN_LIMIT_MS,
-      'the fleet run',
-    );
+    const results = await runAll(workers, { calls: 6, concurrency: 3 });
 
     const outcome = expectBudgetKept(fake.store.requests, PLAN, results, { expectedCalls: 24 });
     expect(outcome.windowsMinimum).toBe(3);
@@ -60,17 +36,13 @@ describe.each(['redis', 'ioredis'] as const)('a fleet sharing one key through %s
   });
 
   it('two keys in one Redis never share a budget', { timeout: 60_000 }, async () => {
-    const { fake, config } = await fleetOf(store);
+    const { fake, config } = await startFleet(store, PLAN, { extraKeys: ['other-key'] });
     const workers = [
       ...(await startWorkers(2, config(FLEET_KEY))),
       ...(await startWorkers(2, config('other-key'))),
     ];
 
-    const results = await within(
-      Promise.all(workers.map((worker) => worker.run({ calls: 8, concurrency: 4 }))),
-      RUN_LIMIT_MS,
-      'the fleet run',
-    );
+    const results = await runAll(workers, { calls: 8, concurrency: 4 });
 
     // Each key's 16 calls need two windows of its own; sharing one budget would need four.
     const requests = fake.store.requests;
@@ -86,7 +58,7 @@ describe.each(['redis', 'ioredis'] as const)('a fleet sharing one key through %s
 
 describe('a fleet of processes and worker threads', () => {
   it('paces forked processes and worker threads of one process as one', { timeout: 60_000 }, async () => {
-    const { fake, config } = await fleetOf('redis');
+    const { fake, config } = await startFleet('redis', PLAN);
     const workers = [
       ...(await startWorkers(2, config())),
       await startWorker(config(), { thread: true }),
@@ -94,11 +66,7 @@ describe('a fleet of processes and worker threads', () => {
     ];
     expect(workers.map((worker) => worker.kind)).toEqual(['process', 'process', 'thread', 'thread']);
 
-    const results: RunResult[] = await within(
-      Promise.all(workers.map((worker) => worker.run({ calls: 5, concurrency: 3 }))),
-      RUN_LIMIT_MS,
-      'the fleet run',
-    );
+    const results = await runAll(workers, { calls: 5, concurrency: 3 });
 
     const outcome = expectBudgetKept(fake.store.requests, PLAN, results, { expectedCalls: 20 });
     expect(outcome.windowsMinimum).toBe(3);

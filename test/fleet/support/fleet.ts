@@ -15,7 +15,8 @@ import {
   type RunningFakeServer,
   samplePets,
 } from '../../../src/testing/index.js';
-import type { CallFailure, FleetWorkerConfig, ToParent, ToWorker } from './protocol.js';
+import type { CallFailure, FleetWorkerConfig, StoreKind, ToParent, ToWorker } from './protocol.js';
+import { type FleetRedis, startRedisServer } from './redis-server.js';
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const SKEW_CLOCK = fileURLToPath(new URL('./skew-clock.ts', import.meta.url));
@@ -233,4 +234,61 @@ export async function waitUntil(condition: () => boolean, ms: number, what: stri
     if (Date.now() > deadline) throw new Error(`Waited ${ms} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** A fleet's servers, and the configuration of its workers. */
+export interface Fleet {
+  /** The fleet's own redis-server; `undefined` when the workers pace each by itself. */
+  readonly redis: FleetRedis | undefined;
+  readonly fake: FleetStore;
+  /** A worker's configuration, on `apiKey` (default {@link FLEET_KEY}). */
+  config(apiKey?: string): FleetWorkerConfig;
+}
+
+/**
+ * Starts what a fleet needs: a redis-server of its own (unless `store` is `'none'`) and the fake
+ * store with `FLEET_KEY` and any `extraKeys` on the plan. Both stop in {@link stopEverything}.
+ */
+export async function startFleet(
+  store: StoreKind,
+  plan: FleetPlan,
+  {
+    extraKeys = [],
+    storeOptions = {},
+    timeoutMs = 2_000,
+  }: {
+    extraKeys?: readonly string[];
+    storeOptions?: FleetWorkerConfig['storeOptions'];
+    timeoutMs?: number;
+  } = {},
+): Promise<Fleet> {
+  let redis: FleetRedis | undefined;
+  if (store !== 'none') {
+    const started = await startRedisServer();
+    stopLater(() => started.stop());
+    redis = started;
+  }
+  const fake = await startFleetStore(plan, extraKeys);
+  return {
+    redis,
+    fake,
+    config: (apiKey = FLEET_KEY) => ({
+      baseUrl: fake.server.url,
+      apiKey,
+      store,
+      ...(redis === undefined ? {} : { redisUrl: redis.url }),
+      storeOptions,
+      timeoutMs,
+      maxRetries: 2,
+    }),
+  };
+}
+
+/** Has every worker run `calls` calls, `concurrency` at a time, at once; rejects after `limitMs`. */
+export function runAll(
+  workers: readonly FleetWorker[],
+  run: { calls: number; concurrency: number },
+  limitMs = 40_000,
+): Promise<RunResult[]> {
+  return within(Promise.all(workers.map((worker) => worker.run(run))), limitMs, 'the fleet run');
 }
