@@ -292,3 +292,14 @@ export function runAll(
 ): Promise<RunResult[]> {
   return within(Promise.all(workers.map((worker) => worker.run(run))), limitMs, 'the fleet run');
 }
+
+/** The fleet, with its workers' configuration on the fleet's key. */
+export function withConfig(fleet: Fleet) {
+  return { ...fleet, config: fleet.config() };
+}
+
+/** The same, for a test that needs the fleet's redis-server. */
+export function withRedis(fleet: Fleet) {
+  if (fleet.redis === undefined) throw new Error('The fleet has no redis-server');
+  return { ...withConfig(fleet), redis: fleet.redis };
+}
