@@ -103,11 +103,16 @@ describe('client.request paths', () => {
     const { client, sent } = recordingClient();
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         async (segments) => {
           sent.length = 0;
           const path = `/${segments.map(encodeURIComponent).join('/')}`;
-          const escapes = segments.some((s) => s === '.' || s === '..' || s.includes('/') || s.includes('\\'));
+          const escapes = segments.some(
+            (s) => s === '.' || s === '..' || s.includes('/') || s.includes('\\'),
+          );
           const outcome = await client.request({ method: 'GET', path }).then(
             () => 'sent',
             (error: unknown) => error,
