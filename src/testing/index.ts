@@ -102,6 +102,7 @@ export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
 export { DEFAULT_NEW_PET_STATUS } from './pet-repository.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rate-limiter.js';
 export { DEFAULT_BAN_POLICY, PLAN_LIMITS } from './rate-limiter.js';
+export { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 export type { RecordedRequest } from './request-log.js';
 export type { FakeErrorCode, JsonValue } from './responses.js';
 export { ERROR_CODES } from './responses.js';
