@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './fake-store.js';
-import { PLAN_LIMITS, type PlanName } from './rate-limiter.js';
+import { PLAN_LIMITS, type Plan, type PlanName } from './rate-limiter.js';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 
 /**
@@ -71,7 +71,8 @@ Options:
   -p, --port <port>  TCP port to listen on, 0 for any free port (default ${DEFAULT_CLI_PORT})
       --host <host>  address to listen on (default 127.0.0.1, loopback only)
       --key <key>    the API key to accept (default ${DEFAULT_API_KEY})
-      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')} (default free)
+      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')}, or custom limits as
+                     <per minute>/<per day>, e.g. 100000/100000000 (default free)
       --seed <n>     start with n sample pets, 0 to ${MAX_SEED} (default 0)
       --max-body <bytes>
                      the largest request body read; larger ones get 413 (default ${DEFAULT_MAX_BODY_BYTES})
@@ -111,7 +112,7 @@ export type CliCommand =
       readonly port: number;
       readonly host: string;
       readonly key: string;
-      readonly plan: PlanName;
+      readonly plan: Plan;
       readonly seed: number;
       readonly maxBodyBytes: number;
       readonly maxRecordedRequests: number;
@@ -186,10 +187,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
   const key = values.key ?? DEFAULT_API_KEY;
   if (!/^\S+$/.test(key)) throw new CliUsageError(`--key must be non-empty without spaces, got "${key}"`);
-  const plan = values.plan ?? 'free';
-  if (!isPlanName(plan)) {
-    throw new CliUsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}, got "${plan}"`);
-  }
+  const plan = planOption(values.plan ?? 'free');
   const maxBodyBytes = integerOption(
     '--max-body',
     values['max-body'] ?? String(DEFAULT_MAX_BODY_BYTES),
@@ -217,6 +215,19 @@ function integerOption(name: string, value: string, min: number, max: number): n
     throw new CliUsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
   }
   return parsed;
+}
+
+function planOption(value: string): Plan {
+  if (isPlanName(value)) return value;
+  const custom = /^(\d+)\/(\d+)$/.exec(value);
+  if (custom !== null) {
+    const perMinute = integerOption('--plan (per minute)', custom[1] ?? '', 1, Number.MAX_SAFE_INTEGER);
+    const perDay = integerOption('--plan (per day)', custom[2] ?? '', 1, Number.MAX_SAFE_INTEGER);
+    return { perMinute, perDay };
+  }
+  throw new CliUsageError(
+    `--plan must be one of ${PLAN_NAMES.join(', ')}, or <per minute>/<per day>, got "${value}"`,
+  );
 }
 
 function isPlanName(value: string): value is PlanName {

@@ -12,7 +12,7 @@
  */
 import { CliUsageError, COMMAND, parseCliArgs, USAGE } from './cli-args.js';
 import { buildFakePetStore } from './fake-store.js';
-import { PLAN_LIMITS } from './rate-limiter.js';
+import { limitsOf } from './rate-limiter.js';
 import { samplePets } from './sample-pets.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -51,11 +51,12 @@ async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
 
-  const limits = PLAN_LIMITS[command.plan];
+  const limits = limitsOf(command.plan);
+  const planName = typeof command.plan === 'string' ? command.plan : 'custom';
   process.stdout.write(
     [
       `Animal Store fake server listening on ${server.url}`,
-      `API key: ${command.key} (${command.plan} plan: ${limits.perMinute} requests per minute, ${limits.perDay} per day)`,
+      `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per minute, ${limits.perDay} per day)`,
       `Pets: ${command.seed}`,
       `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,

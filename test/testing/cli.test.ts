@@ -81,6 +81,9 @@ describe('parseCliArgs', () => {
       requestTimeoutMs: 1500,
     });
     expect(parseCliArgs(['--port=8080']).kind).toBe('serve');
+    expect(parseCliArgs(['--plan', '100000/5000000'])).toMatchObject({
+      plan: { perMinute: 100_000, perDay: 5_000_000 },
+    });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-h', '--port', 'nonsense'])).toEqual({ kind: 'help' });
   });
@@ -92,7 +95,11 @@ describe('parseCliArgs', () => {
     [['--port'], /--port/],
     [['--seed', '2.5'], /--seed must be an integer/],
     [['--seed', '100001'], /--seed/],
-    [['--plan', 'gold'], /--plan must be one of free, pro, business, enterprise, got "gold"/],
+    [
+      ['--plan', 'gold'],
+      /--plan must be one of free, pro, business, enterprise, or <per minute>\/<per day>, got "gold"/,
+    ],
+    [['--plan', '0/10'], /--plan \(per minute\) must be an integer from 1/],
     [['--key', ''], /--key must be non-empty/],
     [['--host', ''], /--host must not be empty/],
     [['--max-body', '1e6'], /--max-body must be an integer/],
