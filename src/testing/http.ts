@@ -13,6 +13,19 @@ import { ERROR_CODES } from './responses.js';
 /** The longest request target (path and query) the server reads, in characters. */
 const MAX_URL_LENGTH = 8192;
 
+/**
+ * How long a connection refused mid-request stays open, unread, after its answer: closing it at once
+ * with unread bytes would reset it, and a client still sending could lose the answer.
+ */
+const LINGER_MS = 1_000;
+
+/** Sends what is queued, half-closes, stops reading, and destroys the socket after {@link LINGER_MS}. */
+function closeAfterAnswer(socket: Duplex): void {
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
 /** The time a client has to send a whole request, by default. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -191,6 +204,7 @@ async function handle(
     responseHeaders['content-length'] = String(payload.length);
     // The rest of an oversized body is not read: the connection closes after the answer.
     if (closing.aborted || oversized) responseHeaders.connection = 'close';
+    if (oversized) lingerOnClose(req.socket);
     res.writeHead(response.status, responseHeaders);
     res.end(method === 'HEAD' ? undefined : payload);
   } finally {
@@ -254,8 +268,13 @@ function refuse(
     'content-length': String(Buffer.byteLength(payload)),
     connection: 'close',
   });
+  lingerOnClose(req.socket);
   res.end(payload);
-  req.pause();
+}
+
+/** Makes Node's close after a `Connection: close` answer linger (see {@link closeAfterAnswer}). */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = () => closeAfterAnswer(socket);
 }
 
 /**
@@ -275,10 +294,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
         ? [408, ERROR_CODES.requestTimeout, 'The request did not arrive in full in time']
         : [400, ERROR_CODES.badRequest, 'The bytes received are not a valid HTTP/1.1 request'];
   const payload = JSON.stringify({ code, message, status });
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
       `content-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
   );
+  closeAfterAnswer(socket);
 }
 
 function requestHeaders(req: IncomingMessage): Headers {
