@@ -1,8 +1,8 @@
 export { PetStoreClient } from './client.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export type { RateLimitWait } from './core/gate.js';
-export type { Logger, LogLevel } from './core/log.js';
 export { createInProcessRateLimitStore } from './core/in-process-store.js';
+export type { Logger, LogLevel } from './core/log.js';
 export type { ClientOptions } from './core/options.js';
 export type { RateLimit } from './core/rate-limit.js';
 export type {

@@ -7,8 +7,8 @@
 import { PetStoreError } from '../errors.js';
 import type { RateLimitWait } from './gate.js';
 import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
-import type { RateLimitStore } from './rate-limit-store.js';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, TransportConfig } from './transport.js';
 
 /**
