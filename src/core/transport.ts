@@ -97,10 +97,33 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** The methods a request may use. */
+/**
+ * The methods `client.request()` may use.
+ *
+ * @example
+ * ```ts
+ * import { type HttpMethod, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const method: HttpMethod = 'DELETE';
+ * await client.request({ method, path: '/store/orders/7' });
+ * ```
+ */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
-/** A query parameter's value: arrays repeat the parameter, `undefined` leaves it out. */
+/**
+ * A query parameter's value in `client.request()`: an array repeats the parameter, `undefined`
+ * leaves it out.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type QueryValue } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const query: Record<string, QueryValue> = { status: ['placed', 'approved'], limit: 10, cursor: undefined };
+ * await client.request({ method: 'GET', path: '/store/orders', query }); // ?status=placed&status=approved&limit=10
+ * ```
+ */
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
 
 /** One operation's request, as the client describes it. */

@@ -77,7 +77,7 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(`Received ${signal}, stopping.\n`);
   await server.close();
   process.stdout.write(
-    `Stopped. Requests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
+    `Stopped.\nRequests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
   );
   return 0;
 }

@@ -82,6 +82,6 @@ export async function runSoak(requests: number, concurrency = 8, createShare = 0
     statuses,
     samples,
     pets: 100 + creates,
-    stopped: stopped.split('\n').find((line) => line.startsWith('Stopped.')) ?? '',
+    stopped: stopped.split('\n').find((line) => line.startsWith('Requests kept')) ?? '',
   };
 }

@@ -164,7 +164,7 @@ describe.concurrent('animal-store-fake-server', () => {
     for (let i = 0; i < 4; i++) expect((await fetch(`${url}/pets`, { headers })).status).toBe(200);
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
-    expect(cli.stdout()).toContain('Requests kept in the log: 2, dropped: 3.');
+    expect(cli.stdout()).toContain('Stopped.\nRequests kept in the log: 2, dropped: 3.\n');
   });
 
   it('exits 1 when the port is taken', async (context) => {
