@@ -55,7 +55,13 @@ const RawRequestSchema = z.strictObject({
   query: z.record(z.string(), z.union([Scalar, z.array(Scalar), z.undefined()])).optional(),
   body: z.unknown().optional(),
   headers: HeadersSchema.optional(),
-  schema: z.custom<z.ZodType>((value) => value instanceof z.ZodType, 'Expected a zod schema').optional(),
+  // By shape rather than instanceof: the application's zod may be another copy than the SDK's.
+  schema: z
+    .custom<z.ZodType>(
+      (value) => typeof (value as { safeParse?: unknown } | null)?.safeParse === 'function',
+      'Expected a zod schema',
+    )
+    .optional(),
 });
 
 /** `/pets/{id}`: the path with numeric segments folded, so warnings and waits name an endpoint, not a record. */
