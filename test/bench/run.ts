@@ -13,6 +13,7 @@ import * as sdk from '../../src/index.js';
 import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
 import type { FakeStoreCost, Way } from './fake-store-probe.js';
+import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
 import { runProbe } from './probe.js';
@@ -21,12 +22,15 @@ import {
   clientMemoryTable,
   type FakeStoreSummary,
   fakeStoreTable,
+  hostileTable,
   overheadTable,
   parseTable,
+  soakTable,
   summarizeClientMemory,
   summarizeFakeStore,
 } from './report.js';
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
+import { runSoak, type SoakResult } from './soak.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { formatNumber } from './table.js';
 
@@ -98,6 +102,8 @@ async function main(options: BenchOptions): Promise<void> {
     clientOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
+    soak?: SoakResult;
+    hostileInput?: HostileRow[];
   } = {};
   const run = new Set(options.sections);
 
@@ -117,6 +123,14 @@ async function main(options: BenchOptions): Promise<void> {
     results.clientMemory = await clientMemory(options);
     print(clientMemoryTable(results.clientMemory));
   }
+  if (run.has('soak')) {
+    results.soak = await runSoak(options.soakRequests);
+    print(soakTable(results.soak));
+  }
+  if (run.has('hostile')) {
+    results.hostileInput = await runHostileInputs();
+    print(hostileTable(results.hostileInput));
+  }
 
   const durationSeconds = (performance.now() - started) / 1000;
   const report = {
@@ -126,6 +140,7 @@ async function main(options: BenchOptions): Promise<void> {
       cases: options.cases,
       calls: options.calls,
       memoryCalls: options.memoryCalls,
+      soakRequests: options.soakRequests,
       variants: options.variants,
     },
     durationSeconds,
