@@ -5,9 +5,9 @@
  * @module
  */
 import { PetStoreError } from '../errors.js';
-import type { Logger } from './deprecation.js';
 import type { RateLimitWait } from './gate.js';
 import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
+import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, TransportConfig } from './transport.js';
 
@@ -53,8 +53,17 @@ export interface ClientOptions {
    * that belong to the connection are set by the client and rejected here.
    */
   headers?: Record<string, string> | undefined;
-  /** Where warnings go. Default: `console`. */
+  /**
+   * Where log lines go: any object with `warn`, and optionally `error`, `info` and `debug` (a
+   * level the logger lacks goes to `warn`). Default: `console`.
+   */
   logger?: Logger | undefined;
+  /**
+   * How much the client logs: `'off'`, `'error'`, `'warn'` (deprecation warnings), `'info'`
+   * (also every retry and every rate-limit wait) or `'debug'` (also every attempt, with its
+   * status and duration). Default: `process.env.PETSTORE_LOG`, else `'warn'`.
+   */
+  logLevel?: LogLevel | undefined;
   /** Whether deprecated operations warn (once per process each). Default: `true`. */
   deprecationWarnings?: boolean | undefined;
   /**
@@ -131,6 +140,18 @@ function rateLimitStore(store: unknown): RateLimitStore | undefined {
   return store as RateLimitStore;
 }
 
+function logLevel(option: unknown): LogLevel {
+  if (option !== undefined) {
+    if (isLogLevel(option)) return option;
+    fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(option)}.`);
+  }
+  const fromEnv = env('PETSTORE_LOG');
+  if (fromEnv === undefined) return DEFAULT_LOG_LEVEL;
+  const level = fromEnv.trim().toLowerCase();
+  if (isLogLevel(level)) return level;
+  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
+}
+
 /** Applies defaults and environment variables, and validates every option. */
 export function resolveOptions(options: ClientOptions): TransportConfig {
   const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
@@ -152,7 +173,7 @@ export function resolveOptions(options: ClientOptions): TransportConfig {
     maxRetryWait: integerIn('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0, MAX_TIMER_MS),
     fetch: options.fetch,
     headers: clientHeaders(options.headers),
-    logger: options.logger ?? console,
+    log: new Log(options.logger ?? console, logLevel(options.logLevel), apiKey),
     deprecationWarnings: options.deprecationWarnings ?? true,
     pacing: options.pacing ?? true,
     onRateLimit: options.onRateLimit,

@@ -16,17 +16,43 @@ import {
   ResponseValidationError,
 } from '../errors.js';
 import type { WithResponse } from './api-promise.js';
-import { deprecationNotice, type Logger, warnOnce } from './deprecation.js';
+import { deprecationNotice, warnOnce } from './deprecation.js';
 import { type RateLimitWait, RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
+import type { Log } from './log.js';
 import { observeRateLimit, parseRateLimit, type RateLimit } from './rate-limit.js';
 import type { RateLimitOutcome, RateLimitStore } from './rate-limit-store.js';
 import { redact } from './redact.js';
-import { backoffDelay, RETRY_STATUS_CODES, requestedWait, shouldRetry, withJitter } from './retry.js';
+import {
+  backoffDelay,
+  RETRY_METHODS,
+  RETRY_STATUS_CODES,
+  type RetryDecision,
+  requestedWait,
+  retryDecision,
+  withJitter,
+} from './retry.js';
 import { type CallOptions, describeIssues } from './validate.js';
 
-/** A `fetch`-compatible function. */
+/**
+ * A `fetch`-compatible function: what the `fetch` option takes.
+ *
+ * @example
+ * ```ts
+ * import { type Fetch, PetStoreClient } from 'animal-store-sdk';
+ *
+ * // Logs method, URL, status and duration; never the headers, which carry the API key.
+ * const timedFetch: Fetch = async (input, init) => {
+ *   const request = new Request(input, init);
+ *   const started = performance.now();
+ *   const response = await fetch(request);
+ *   console.log(request.method, request.url, response.status, `${Math.round(performance.now() - started)} ms`);
+ *   return response;
+ * };
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', fetch: timedFetch });
+ * ```
+ */
 export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
 /** The client settings the pipeline runs on, already validated. */
@@ -39,7 +65,8 @@ export interface TransportConfig {
   maxRetryWait: number;
   fetch: Fetch | undefined;
   headers: HeaderEntries;
-  logger: Logger;
+  /** Where log lines go, at the configured level, the key already kept out. */
+  log: Log;
   deprecationWarnings: boolean;
   pacing: boolean;
   onRateLimit: ((wait: RateLimitWait) => void) | undefined;
@@ -70,18 +97,54 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
+/**
+ * The methods `client.request()` may use.
+ *
+ * @example
+ * ```ts
+ * import { type HttpMethod, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const method: HttpMethod = 'DELETE';
+ * await client.request({ method, path: '/store/orders/7' });
+ * ```
+ */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * A query parameter's value in `client.request()`: an array repeats the parameter, `undefined`
+ * leaves it out.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type QueryValue } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const query: Record<string, QueryValue> = { status: ['placed', 'approved'], limit: 10, cursor: undefined };
+ * await client.request({ method: 'GET', path: '/store/orders', query }); // ?status=placed&status=approved&limit=10
+ * ```
+ */
+export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
+
 /** One operation's request, as the client describes it. */
 export interface OperationRequest<T> {
   /** The operation name, for warnings and the rate-limit hook. */
   operation: string;
-  method: 'GET' | 'POST';
-  /** The path relative to the base URL, without a leading slash. */
+  method: HttpMethod;
+  /** The path relative to the base URL, without a leading slash, already checked. */
   path: string;
   /** Query parameters; those left undefined are not sent. */
-  searchParams?: Record<string, string | number | undefined>;
+  searchParams?: Record<string, QueryValue>;
   json?: unknown;
+  /** Headers of this request, checked like the client-wide ones; per-call options override them. */
+  headers?: HeaderEntries;
   /** The schema of a successful response's body. */
   schema: z.ZodType<T>;
+  /**
+   * How a successful body becomes data: `json` (the default) requires JSON; `content-type` reads
+   * JSON when the response says it is JSON, the text otherwise, and `undefined` for no body.
+   */
+  decode?: 'json' | 'content-type';
 }
 
 /** What one call learns as it goes. */
@@ -90,6 +153,8 @@ interface CallState {
   body: ArrayBuffer | undefined;
   /** Leases from the gate not yet used by a send, handed back unused if the call ends first. */
   leases: string[];
+  /** Attempts sent so far. */
+  attempts: number;
 }
 
 /**
@@ -116,7 +181,14 @@ export class Transport {
       scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
-      onWait: config.onRateLimit,
+      onWait: (wait) => {
+        if (config.log.enabled('info')) {
+          config.log.info(
+            `animal-store-sdk: ${wait.operation} waits ${wait.waitMs} ms for the rate limit (${wait.reason})`,
+          );
+        }
+        config.onRateLimit?.(wait);
+      },
     });
     // Everything that does not vary by call is set once here: ky merges per-call options into it.
     this.#ky = ky.create({
@@ -129,20 +201,26 @@ export class Transport {
       throwHttpErrors: true,
       retry: {
         limit: config.maxRetries,
-        methods: ['get', 'post'],
+        methods: RETRY_METHODS,
         statusCodes: RETRY_STATUS_CODES,
         afterStatusCodes: [429, 503],
         maxRetryAfter: config.maxRetryWait,
         retryOnTimeout: true,
         delay: backoffDelay,
         jitter: withJitter,
-        shouldRetry: ({ error }) =>
-          shouldRetry({
-            method: (error as { request?: Request }).request?.method ?? '',
+        shouldRetry: ({ error, retryCount }) => {
+          const request = (error as { request?: Request }).request;
+          const decision = retryDecision({
+            method: request?.method ?? '',
             error,
             maxRetryWait: config.maxRetryWait,
             now: Date.now(),
-          }),
+          });
+          if (config.log.enabled('info')) this.#logRetry(request, decision, retryCount);
+          // `undefined` lets ky wait as the service asked; `true` makes it back off.
+          if (!decision.retry) return false;
+          return decision.timing === 'backoff' ? true : undefined;
+        },
       },
       hooks: {
         // The first attempt passes the gate before ky starts, so its wait is not counted against
@@ -159,7 +237,7 @@ export class Transport {
 
   /** Sends the request and resolves with its parsed body and response. */
   async request<T>(spec: OperationRequest<T>, options: CallOptions): Promise<WithResponse<T>> {
-    const call: CallState = { body: undefined, leases: [] };
+    const call: CallState = { body: undefined, leases: [], attempts: 0 };
     // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
     // timeout, which has already fired when a timed-out attempt is retried.
     const leaseMs = (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS;
@@ -171,14 +249,26 @@ export class Transport {
         ...(spec.json !== undefined && { json: spec.json }),
         ...(options.signal !== undefined && { signal: options.signal }),
         ...(options.timeout !== undefined && { timeout: options.timeout }),
-        ...(options.headers !== undefined && { headers: options.headers }),
+        ...(spec.headers !== undefined && { headers: callHeaders(spec.headers, options.headers) }),
+        ...(spec.headers === undefined && options.headers !== undefined && { headers: options.headers }),
         ...(options.maxRetries !== undefined && { retry: { limit: options.maxRetries } }),
         context: context as unknown as Record<string, unknown>,
         fetch: (request, init) => this.#send(spec.operation, call, request, init),
       });
-      return { data: this.#parse(spec, call), response, rateLimit: parseRateLimit(response.headers) };
+      return {
+        data: this.#parse(spec, call, response),
+        response,
+        rateLimit: parseRateLimit(response.headers),
+      };
     } catch (error) {
-      throw this.#toPetStoreError(error, spec, call, options.signal);
+      const failure = this.#toPetStoreError(error, spec, call, options.signal);
+      if (this.#config.log.enabled('debug')) {
+        const name = failure instanceof Error ? failure.name : typeof failure;
+        this.#config.log.debug(
+          `animal-store-sdk: ${spec.method} /${spec.path} failed after ${call.attempts} attempt(s): ${name}`,
+        );
+      }
+      throw failure;
     } finally {
       for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
     }
@@ -189,7 +279,9 @@ export class Transport {
     const url = this.#config.baseUrl + spec.path;
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(spec.searchParams ?? {})) {
-      if (value !== undefined) query.set(name, String(value));
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) query.append(name, String(item));
+      else query.set(name, String(value));
     }
     return query.size === 0 ? url : `${url}?${query}`;
   }
@@ -209,7 +301,10 @@ export class Transport {
     init?: RequestInit,
   ): Promise<Response> {
     const lease = call.leases.shift();
+    call.attempts++;
+    const started = performance.now();
     let response: Response | undefined;
+    let failure: unknown;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
@@ -219,34 +314,85 @@ export class Transport {
       // ky reads an error's body for itself, so it gets a fresh copy of what was read here.
       const { status, statusText, headers } = response;
       return new Response(call.body ?? null, { status, statusText, headers });
+    } catch (error) {
+      failure = error;
+      throw error;
     } finally {
       this.#observe(operation, response, lease);
+      if (this.#config.log.enabled('debug')) {
+        this.#logAttempt(request, init, call.attempts, performance.now() - started, response, failure);
+      }
     }
+  }
+
+  /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
+  #describe(request: Request | URL | string, init?: RequestInit): string {
+    const method = request instanceof Request ? request.method : (init?.method ?? 'GET');
+    const url = request instanceof Request ? request.url : String(request);
+    const base = this.#config.baseUrl;
+    return `${method} ${url.startsWith(base) ? url.slice(base.length - 1) : url}`;
+  }
+
+  #logAttempt(
+    request: Request | URL | string,
+    init: RequestInit | undefined,
+    attempt: number,
+    durationMs: number,
+    response: Response | undefined,
+    failure: unknown,
+  ): void {
+    const outcome =
+      response !== undefined
+        ? String(response.status)
+        : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
+    this.#config.log.debug(
+      `animal-store-sdk: ${this.#describe(request, init)} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt})`,
+    );
+  }
+
+  #logRetry(request: Request | undefined, decision: RetryDecision, retry: number): void {
+    const where = request === undefined ? 'a request' : this.#describe(request);
+    if (!decision.retry) {
+      this.#config.log.info(`animal-store-sdk: ${where} is not retried: ${decision.reason}`);
+      return;
+    }
+    const step = backoffDelay(retry);
+    const wait =
+      decision.timing === 'requested'
+        ? `${decision.waitMs} ms, as the service asked`
+        : `${step / 2}-${step} ms (backoff)`;
+    this.#config.log.info(`animal-store-sdk: ${where} got ${decision.reason}; retry ${retry} in ${wait}`);
   }
 
   /**
    * Parses the body `#send` read with the operation's schema. ky's `.json(schema)` would read the
    * body a second time; reading it inside the attempt is what lets a cut-off body be retried.
    */
-  #parse<T>(spec: OperationRequest<T>, call: CallState): T {
+  #parse<T>(spec: OperationRequest<T>, call: CallState, response: Response): T {
     const where = `${spec.method} /${spec.path}`;
     const text = call.body === undefined ? '' : decoder.decode(call.body);
     let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ResponseValidationError(
-        `The response to ${where} is not valid JSON.`,
-        [],
-        this.#redact(text),
-      );
+    if (spec.decode === 'content-type' && text === '') json = undefined;
+    else if (spec.decode === 'content-type' && !isJson(response.headers)) json = text;
+    else {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ResponseValidationError(
+          `The response to ${where} is not valid JSON.`,
+          [],
+          this.#redact(text),
+          this.#redact(text),
+        );
+      }
     }
     const result = spec.schema.safeParse(json);
     if (result.success) return result.data;
     throw new ResponseValidationError(
-      `The response to ${where} does not match the documented shape: ${describeIssues(result.error.issues)}`,
+      `The response to ${where} does not match the expected shape: ${describeIssues(result.error.issues)}`,
       result.error.issues,
       this.#redact(json),
+      this.#redact(text),
     );
   }
 
@@ -265,7 +411,7 @@ export class Transport {
     if (reading !== null) this.#rateLimit = latestOf(this.#rateLimit, reading);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
-      if (notice !== undefined) warnOnce(this.#config.logger, operation, this.#redact(notice));
+      if (notice !== undefined) warnOnce(this.#config.log, operation, notice);
     }
   }
 
@@ -303,6 +449,19 @@ export class Transport {
     }
     return error;
   }
+}
+
+/** Whether a response says its body is JSON: `application/json` or a `+json` type. */
+function isJson(headers: Headers): boolean {
+  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** A request's own headers, then the per-call ones, later names replacing earlier ones. */
+function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
+  return headers;
 }
 
 /** What the retry hook needs to know of its call, carried in ky's `context`. */

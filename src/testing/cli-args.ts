@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './fake-store.js';
-import { DEFAULT_WINDOW_MS, PLAN_LIMITS, type PlanName, type RateLimits } from './rate-limiter.js';
+import { DEFAULT_WINDOW_MS, limitsOf, PLAN_LIMITS, type Plan, type PlanName } from './rate-limiter.js';
+import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 
 /**
  * The command's name, as installed by the package's `bin`.
@@ -36,6 +37,22 @@ const MAX_SEED = 100_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * How many requests the command keeps in its request log, by default: a long-running server must not
+ * grow without bound, so beyond this the oldest are dropped.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_CLI_MAX_RECORDED_REQUESTS } from './cli-args.js';
+ *
+ * DEFAULT_CLI_MAX_RECORDED_REQUESTS; // 10000
+ * ```
+ */
+export const DEFAULT_CLI_MAX_RECORDED_REQUESTS = 10_000;
+
+const MAX_BODY_LIMIT = 1024 ** 3;
+const MAX_TIMEOUT_MS = 3_600_000;
+
+/**
  * The help text.
  *
  * @example
@@ -55,12 +72,19 @@ Options:
   -p, --port <port>  TCP port to listen on, 0 for any free port (default ${DEFAULT_CLI_PORT})
       --host <host>  address to listen on (default 127.0.0.1, loopback only)
       --key <key>    the API key to accept (default ${DEFAULT_API_KEY})
-      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')} (default free)
+      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')}, or custom limits as
+                     <per minute>/<per day>, e.g. 100000/100000000 (default free)
       --limit <n>    requests per window instead of the plan's per-minute figure
       --window-ms <ms>
                      the length of that window in milliseconds, 1 to ${DAY_MS} (default ${DEFAULT_WINDOW_MS});
                      e.g. --limit 10 --window-ms 3000 for 10 requests per 3 s
       --seed <n>     start with n sample pets, 0 to ${MAX_SEED} (default 0)
+      --max-body <bytes>
+                     the largest request body read; larger ones get 413 (default ${DEFAULT_MAX_BODY_BYTES})
+      --max-log <n>  requests kept in the request log, the oldest dropped first
+                     (default ${DEFAULT_CLI_MAX_RECORDED_REQUESTS})
+      --request-timeout <ms>
+                     time a client has to send a whole request; then 408 (default 30000)
   -h, --help         show this help
 
 Stop it with Ctrl-C.
@@ -79,8 +103,10 @@ Stop it with Ctrl-C.
  *   host: '127.0.0.1',
  *   key: 'k',
  *   plan: 'free',
- *   limits: { perMinute: 60, perDay: 1_000 },
  *   seed: 0,
+ *   maxBodyBytes: 1_048_576,
+ *   maxRecordedRequests: 10_000,
+ *   requestTimeoutMs: 30_000,
  * };
  * ```
  */
@@ -91,11 +117,11 @@ export type CliCommand =
       readonly port: number;
       readonly host: string;
       readonly key: string;
-      /** The named plan asked for. */
-      readonly plan: PlanName;
-      /** The key's limits: the plan's, with `--limit` and `--window-ms` applied. */
-      readonly limits: RateLimits;
+      readonly plan: Plan;
       readonly seed: number;
+      readonly maxBodyBytes: number;
+      readonly maxRecordedRequests: number;
+      readonly requestTimeoutMs: number;
     };
 
 /**
@@ -121,9 +147,11 @@ export class CliUsageError extends Error {
  * ```ts
  * import { parseCliArgs } from './cli-args.js';
  *
- * parseCliArgs(['--port', '8080', '--seed', '5', '--limit', '10', '--window-ms', '3000']);
- * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free',
- * //   limits: { perMinute: 10, perDay: 1000, windowMs: 3000 }, seed: 5 }
+ * parseCliArgs(['--port', '8080', '--seed', '5']);
+ * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free', seed: 5,
+ * //   maxBodyBytes: 1048576, maxRecordedRequests: 10000, requestTimeoutMs: 30000 }
+ * parseCliArgs(['--limit', '10', '--window-ms', '3000']);
+ * // { kind: 'serve', ..., plan: { perMinute: 10, perDay: 1000, windowMs: 3000 }, ... }
  * ```
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
@@ -135,6 +163,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     limit?: string;
     'window-ms'?: string;
     seed?: string;
+    'max-body'?: string;
+    'max-log'?: string;
+    'request-timeout'?: string;
     help?: boolean;
   };
   try {
@@ -150,6 +181,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         limit: { type: 'string' },
         'window-ms': { type: 'string' },
         seed: { type: 'string' },
+        'max-body': { type: 'string' },
+        'max-log': { type: 'string' },
+        'request-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -164,21 +198,26 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
   const key = values.key ?? DEFAULT_API_KEY;
   if (!/^\S+$/.test(key)) throw new CliUsageError(`--key must be non-empty without spaces, got "${key}"`);
-  const plan = values.plan ?? 'free';
-  if (!isPlanName(plan)) {
-    throw new CliUsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}, got "${plan}"`);
-  }
-  const limits: RateLimits = {
-    perMinute:
-      values.limit === undefined
-        ? PLAN_LIMITS[plan].perMinute
-        : integerOption('--limit', values.limit, 1, Number.MAX_SAFE_INTEGER),
-    perDay: PLAN_LIMITS[plan].perDay,
-    ...(values['window-ms'] === undefined
-      ? {}
-      : { windowMs: integerOption('--window-ms', values['window-ms'], 1, DAY_MS) }),
-  };
-  return { kind: 'serve', port, host, key, plan, limits, seed };
+  const plan = withWindow(planOption(values.plan ?? 'free'), values.limit, values['window-ms']);
+  const maxBodyBytes = integerOption(
+    '--max-body',
+    values['max-body'] ?? String(DEFAULT_MAX_BODY_BYTES),
+    0,
+    MAX_BODY_LIMIT,
+  );
+  const maxRecordedRequests = integerOption(
+    '--max-log',
+    values['max-log'] ?? String(DEFAULT_CLI_MAX_RECORDED_REQUESTS),
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const requestTimeoutMs = integerOption(
+    '--request-timeout',
+    values['request-timeout'] ?? '30000',
+    1,
+    MAX_TIMEOUT_MS,
+  );
+  return { kind: 'serve', port, host, key, plan, seed, maxBodyBytes, maxRecordedRequests, requestTimeoutMs };
 }
 
 function integerOption(name: string, value: string, min: number, max: number): number {
@@ -187,6 +226,31 @@ function integerOption(name: string, value: string, min: number, max: number): n
     throw new CliUsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
   }
   return parsed;
+}
+
+function planOption(value: string): Plan {
+  if (isPlanName(value)) return value;
+  const custom = /^(\d+)\/(\d+)$/.exec(value);
+  if (custom !== null) {
+    const perMinute = integerOption('--plan (per minute)', custom[1] ?? '', 1, Number.MAX_SAFE_INTEGER);
+    const perDay = integerOption('--plan (per day)', custom[2] ?? '', 1, Number.MAX_SAFE_INTEGER);
+    return { perMinute, perDay };
+  }
+  throw new CliUsageError(
+    `--plan must be one of ${PLAN_NAMES.join(', ')}, or <per minute>/<per day>, got "${value}"`,
+  );
+}
+
+/** The plan with `--limit` and `--window-ms` applied: custom limits when either is given. */
+function withWindow(plan: Plan, limit: string | undefined, windowMs: string | undefined): Plan {
+  if (limit === undefined && windowMs === undefined) return plan;
+  const limits = limitsOf(plan);
+  return {
+    perMinute:
+      limit === undefined ? limits.perMinute : integerOption('--limit', limit, 1, Number.MAX_SAFE_INTEGER),
+    perDay: limits.perDay,
+    ...(windowMs === undefined ? {} : { windowMs: integerOption('--window-ms', windowMs, 1, DAY_MS) }),
+  };
 }
 
 function isPlanName(value: string): value is PlanName {

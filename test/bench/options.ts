@@ -13,8 +13,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
-  --sections LIST     run only these sections: parse, overhead, fake-store, memory, store, fleet
-                      (comma-separated); store and fleet start their own redis-server
+  --sections LIST     run only these sections: parse, overhead, fake-store, memory, soak, hostile,
+                      store, fleet (comma-separated); store and fleet start their own redis-server
+  --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --svg-dir DIR       where the fleet section draws its runs (default docs-assets)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
                       listPets:1,listPets:50,getPet:1,getPet:50)
@@ -22,7 +23,16 @@ export const USAGE = `Usage: npm run bench -- [options]
   --help              show this text
 `;
 
-export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory', 'store', 'fleet'] as const;
+export const SECTIONS = [
+  'parse',
+  'overhead',
+  'fake-store',
+  'memory',
+  'soak',
+  'hostile',
+  'store',
+  'fleet',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -30,6 +40,7 @@ export interface BenchOptions {
   readonly cases: readonly OverheadCase[];
   readonly calls: number;
   readonly memoryCalls: number;
+  readonly soakRequests: number;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
   /** Where the fleet section writes its SVG drawings. */
@@ -76,6 +87,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     options: {
       calls: { type: 'string' },
       'memory-calls': { type: 'string' },
+      'soak-requests': { type: 'string' },
       variant: { type: 'string', multiple: true },
       sections: { type: 'string' },
       cases: { type: 'string' },
@@ -94,6 +106,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     cases: cases(values.cases),
     calls: positiveInteger('calls', values.calls, 5_000),
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
+    soakRequests: positiveInteger('soak-requests', values['soak-requests'], 50_000),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
     svgDir: resolve(values['svg-dir'] ?? resolve(repoRoot, 'docs-assets')),

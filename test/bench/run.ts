@@ -14,6 +14,7 @@ import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
 import type { FakeStoreCost, Way } from './fake-store-probe.js';
 import { type FleetRunResult, runFleet } from './fleet-run.js';
+import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
 import { runProbe } from './probe.js';
@@ -23,13 +24,16 @@ import {
   type FakeStoreSummary,
   fakeStoreTable,
   fleetTable,
+  hostileTable,
   overheadTable,
   parseTable,
+  soakTable,
   storeTable,
   summarizeClientMemory,
   summarizeFakeStore,
 } from './report.js';
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
+import { runSoak, type SoakResult } from './soak.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber } from './table.js';
@@ -125,6 +129,8 @@ async function main(options: BenchOptions): Promise<void> {
     clientOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
+    soak?: SoakResult;
+    hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
   } = {};
@@ -146,6 +152,14 @@ async function main(options: BenchOptions): Promise<void> {
     results.clientMemory = await clientMemory(options);
     print(clientMemoryTable(results.clientMemory));
   }
+  if (run.has('soak')) {
+    results.soak = await runSoak(options.soakRequests);
+    print(soakTable(results.soak));
+  }
+  if (run.has('hostile')) {
+    results.hostileInput = await runHostileInputs();
+    print(hostileTable(results.hostileInput));
+  }
   if (run.has('store')) {
     results.storeOverhead = await storeOverhead(options);
     print(storeTable(results.storeOverhead));
@@ -163,6 +177,7 @@ async function main(options: BenchOptions): Promise<void> {
       cases: options.cases,
       calls: options.calls,
       memoryCalls: options.memoryCalls,
+      soakRequests: options.soakRequests,
       variants: options.variants,
     },
     durationSeconds,
