@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
 // The browser checks need the system's Chromium. CI must run them, so there a missing Chromium
 // fails the run; on a developer's machine the rest runs, with a plain notice of what did not.
 const chromium = locateChromium();
-const BROWSER_CHECKS_IN_NODE = ['test/bundle/browser-app.test.ts'];
+const BROWSER_CHECKS_IN_NODE = ['test/bundle/browser-app.test.ts', 'test/bundle/testing-bundles.test.ts'];
 if (!chromium.found) {
   if (process.env.CI) throw new Error(chromium.message);
   console.warn(
