@@ -12,15 +12,17 @@ export const USAGE = `Usage: npm run bench -- [options]
 
   --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
+  --cold-starts N     fresh processes per runtime and contender in the cold-start section (default 15)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
-  --sections LIST     run only these sections: parse, overhead, fake-store, memory (comma-separated)
+  --sections LIST     run only these sections: parse, overhead, fake-store, memory, cold-start
+                      (comma-separated)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
                       listPets:1,listPets:50,getPet:1,getPet:50)
   --out FILE          where to write the results (default bench-results/latest.json)
   --help              show this text
 `;
 
-export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory'] as const;
+export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory', 'cold-start'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -28,6 +30,7 @@ export interface BenchOptions {
   readonly cases: readonly OverheadCase[];
   readonly calls: number;
   readonly memoryCalls: number;
+  readonly coldStarts: number;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
   readonly help: boolean;
@@ -72,6 +75,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     options: {
       calls: { type: 'string' },
       'memory-calls': { type: 'string' },
+      'cold-starts': { type: 'string' },
       variant: { type: 'string', multiple: true },
       sections: { type: 'string' },
       cases: { type: 'string' },
@@ -89,6 +93,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     cases: cases(values.cases),
     calls: positiveInteger('calls', values.calls, 5_000),
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
+    coldStarts: positiveInteger('cold-starts', values['cold-starts'], 15),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
     help: values.help ?? false,

@@ -5,13 +5,22 @@
  *
  * @module
  */
+
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sdk from '../../src/index.js';
+import { ensurePackageBuilt } from '../support/package-build.js';
 import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
+import {
+  type ColdStartResult,
+  type ColdStartRuntime,
+  coldStartTable,
+  measureColdStart,
+} from './cold-start.js';
 import type { FakeStoreCost, Way } from './fake-store-probe.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
@@ -29,6 +38,7 @@ import {
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { formatNumber } from './table.js';
+import { repoRoot } from './tsx-process.js';
 
 const WAYS: readonly Way[] = ['msw', 'fetch', 'http'];
 /** msw holds on to every mocked connection, so it gets fewer calls than the other ways in. */
@@ -83,6 +93,30 @@ async function clientMemory(options: BenchOptions): Promise<ClientMemorySummary[
   return summaries;
 }
 
+/** Node (the one running the benchmark) and Bun, when its binary runs here. */
+function coldStartRuntimes(): ColdStartRuntime[] {
+  const runtimes: ColdStartRuntime[] = [{ name: `Node ${process.versions.node}`, command: process.execPath }];
+  const bun = `${repoRoot}node_modules/.bin/bun`;
+  try {
+    const version = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim();
+    runtimes.push({ name: `Bun ${version}`, command: bun });
+  } catch {
+    process.stderr.write(`Bun does not run here (${bun}); cold starts measured on Node only.\n`);
+  }
+  return runtimes;
+}
+
+async function coldStart(options: BenchOptions): Promise<ColdStartResult[]> {
+  // The SDK is loaded as an application loads it: the built package, through its exports.
+  await ensurePackageBuilt();
+  const server = await startLoopbackServer();
+  try {
+    return await measureColdStart(coldStartRuntimes(), server.url, options.coldStarts);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
   const machine = machineInfo();
@@ -98,6 +132,7 @@ async function main(options: BenchOptions): Promise<void> {
     clientOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
+    coldStart?: ColdStartResult[];
   } = {};
   const run = new Set(options.sections);
 
@@ -118,6 +153,11 @@ async function main(options: BenchOptions): Promise<void> {
     print(clientMemoryTable(results.clientMemory));
   }
 
+  if (run.has('cold-start')) {
+    results.coldStart = await coldStart(options);
+    print(coldStartTable(results.coldStart));
+  }
+
   const durationSeconds = (performance.now() - started) / 1000;
   const report = {
     machine: { ...machine, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
@@ -126,6 +166,7 @@ async function main(options: BenchOptions): Promise<void> {
       cases: options.cases,
       calls: options.calls,
       memoryCalls: options.memoryCalls,
+      coldStarts: options.coldStarts,
       variants: options.variants,
     },
     durationSeconds,
