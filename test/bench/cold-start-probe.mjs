@@ -2,8 +2,8 @@
 // against the loopback server, then print the timings as `result <json>`. Plain JavaScript, so that
 // Node and Bun run it as they are, without a TypeScript loader's own start-up in the figures.
 //
-// Usage: <runtime> cold-start-probe.mjs <contender> <base URL> <API key>
-const [contender, baseUrl, apiKey] = process.argv.slice(2);
+// Usage: <runtime> cold-start-probe.mjs <contender> <base URL> <API key> [<bundled app file URL>]
+const [contender, baseUrl, apiKey, bundledApp] = process.argv.slice(2);
 const started = performance.now();
 let imported = started;
 
@@ -17,6 +17,13 @@ async function firstCall() {
     }
     case 'sdk': {
       const { PetStoreClient } = await import('animal-store-sdk');
+      imported = performance.now();
+      const client = new PetStoreClient({ apiKey, baseUrl });
+      return (await client.listPets({ limit: 1 })).length;
+    }
+    case 'sdk-bundled': {
+      // An application bundled into one file with the SDK, ky and zod, as serverless deploys often are.
+      const { PetStoreClient } = await import(bundledApp);
       imported = performance.now();
       const client = new PetStoreClient({ apiKey, baseUrl });
       return (await client.listPets({ limit: 1 })).length;

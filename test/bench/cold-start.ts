@@ -6,8 +6,12 @@
  * @module
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
 import { BENCH_API_KEY } from './constants.js';
 import { formatNumber, formatTable } from './table.js';
 import { repoRoot } from './tsx-process.js';
@@ -18,6 +22,7 @@ const PROBE = fileURLToPath(new URL('./cold-start-probe.mjs', import.meta.url));
 export const COLD_START_CONTENDERS = [
   { id: 'fetch', name: 'raw fetch (first call)' },
   { id: 'sdk', name: 'animal-store-sdk (import + first call)' },
+  { id: 'sdk-bundled', name: 'animal-store-sdk bundled into the app (esbuild)' },
   { id: 'openai', name: 'openai (import + new OpenAI())' },
 ] as const;
 
@@ -55,9 +60,14 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-async function sample(runtime: ColdStartRuntime, contender: string, url: string): Promise<Sample> {
+async function sample(
+  runtime: ColdStartRuntime,
+  contender: string,
+  url: string,
+  app: string,
+): Promise<Sample> {
   const started = performance.now();
-  const child = spawn(runtime.command, [PROBE, contender, url, BENCH_API_KEY], {
+  const child = spawn(runtime.command, [PROBE, contender, url, BENCH_API_KEY, app], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -77,6 +87,25 @@ async function sample(runtime: ColdStartRuntime, contender: string, url: string)
   return { ...result, processMs };
 }
 
+/** Bundles an application that uses the client into one ES module file; resolves with its URL. */
+async function bundleApp(directory: string): Promise<string> {
+  const outfile = join(directory, 'app.mjs');
+  await esbuild.build({
+    stdin: {
+      contents: "export { PetStoreClient } from 'animal-store-sdk';",
+      resolveDir: repoRoot,
+      loader: 'js',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'es2022',
+    outfile,
+    logLevel: 'silent',
+  });
+  return pathToFileURL(outfile).href;
+}
+
 /** Runs `rounds` rounds of every runtime and contender against the loopback server at `url`. */
 export async function measureColdStart(
   runtimes: readonly ColdStartRuntime[],
@@ -85,19 +114,25 @@ export async function measureColdStart(
 ): Promise<ColdStartResult[]> {
   const samples = new Map<string, Sample[]>();
   const key = (runtime: ColdStartRuntime, contender: string) => `${runtime.name}\u0000${contender}`;
-  // One warm-up start each, so that the file system cache is as warm for the first as for the last.
-  for (const runtime of runtimes) {
-    for (const { id } of COLD_START_CONTENDERS) await sample(runtime, id, url);
-  }
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? COLD_START_CONTENDERS : [...COLD_START_CONTENDERS].reverse();
+  const directory = await mkdtemp(join(tmpdir(), 'animal-store-cold-start-'));
+  try {
+    const app = await bundleApp(directory);
+    // One warm-up start each, so that the file system cache is as warm for the first as for the last.
     for (const runtime of runtimes) {
-      for (const { id } of order) {
-        const list = samples.get(key(runtime, id)) ?? [];
-        list.push(await sample(runtime, id, url));
-        samples.set(key(runtime, id), list);
+      for (const { id } of COLD_START_CONTENDERS) await sample(runtime, id, url, app);
+    }
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? COLD_START_CONTENDERS : [...COLD_START_CONTENDERS].reverse();
+      for (const runtime of runtimes) {
+        for (const { id } of order) {
+          const list = samples.get(key(runtime, id)) ?? [];
+          list.push(await sample(runtime, id, url, app));
+          samples.set(key(runtime, id), list);
+        }
       }
     }
+  } finally {
+    await rm(directory, { recursive: true, force: true });
   }
   return runtimes.flatMap((runtime) =>
     COLD_START_CONTENDERS.map(({ id, name }) => {
