@@ -30,6 +30,8 @@ export const COLD_START_CONTENDERS = [
 export interface ColdStartRuntime {
   readonly name: string;
   readonly command: string;
+  /** Variables set for its processes. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The medians of one contender on one runtime, in milliseconds. */
@@ -69,6 +71,7 @@ async function sample(
   const started = performance.now();
   const child = spawn(runtime.command, [PROBE, contender, url, BENCH_API_KEY, app], {
     cwd: repoRoot,
+    env: { ...process.env, ...runtime.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve, reject) => {

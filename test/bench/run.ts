@@ -7,9 +7,9 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
-import { dirname, relative } from 'node:path';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sdk from '../../src/index.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
@@ -93,9 +93,16 @@ async function clientMemory(options: BenchOptions): Promise<ClientMemorySummary[
   return summaries;
 }
 
-/** Node (the one running the benchmark) and Bun, when its binary runs here. */
-function coldStartRuntimes(): ColdStartRuntime[] {
-  const runtimes: ColdStartRuntime[] = [{ name: `Node ${process.versions.node}`, command: process.execPath }];
+/**
+ * Node (the one running the benchmark), Node with its compile cache (which an application turns on
+ * with NODE_COMPILE_CACHE; the warm-up start fills it), and Bun, when its binary runs here.
+ */
+function coldStartRuntimes(compileCache: string): ColdStartRuntime[] {
+  const node = `Node ${process.versions.node}`;
+  const runtimes: ColdStartRuntime[] = [
+    { name: node, command: process.execPath },
+    { name: `${node}, compile cache`, command: process.execPath, env: { NODE_COMPILE_CACHE: compileCache } },
+  ];
   const bun = `${repoRoot}node_modules/.bin/bun`;
   try {
     const version = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim();
@@ -110,10 +117,12 @@ async function coldStart(options: BenchOptions): Promise<ColdStartResult[]> {
   // The SDK is loaded as an application loads it: the built package, through its exports.
   await ensurePackageBuilt();
   const server = await startLoopbackServer();
+  const compileCache = await mkdtemp(join(tmpdir(), 'animal-store-compile-cache-'));
   try {
-    return await measureColdStart(coldStartRuntimes(), server.url, options.coldStarts);
+    return await measureColdStart(coldStartRuntimes(compileCache), server.url, options.coldStarts);
   } finally {
     await server.stop();
+    await rm(compileCache, { recursive: true, force: true });
   }
 }
 
