@@ -2,8 +2,10 @@
 // against the loopback server, then print the timings as `result <json>`. Plain JavaScript, so that
 // Node and Bun run it as they are, without a TypeScript loader's own start-up in the figures.
 //
-// Usage: <runtime> cold-start-probe.mjs <contender> <base URL> <API key> [<bundled app file URL>]
-const [contender, baseUrl, apiKey, bundledApp] = process.argv.slice(2);
+// Usage: <runtime> cold-start-probe.mjs <contender> <base URL> <API key> [<module>]
+// where <module> is what the `sdk` contender imports: the package's name (its built dist/ through
+// its exports), the file URL of an application bundle, or of another build's dist/index.js.
+const [contender, baseUrl, apiKey, module = 'animal-store-sdk'] = process.argv.slice(2);
 const started = performance.now();
 let imported = started;
 
@@ -16,14 +18,7 @@ async function firstCall() {
       return (await response.json()).length;
     }
     case 'sdk': {
-      const { PetStoreClient } = await import('animal-store-sdk');
-      imported = performance.now();
-      const client = new PetStoreClient({ apiKey, baseUrl });
-      return (await client.listPets({ limit: 1 })).length;
-    }
-    case 'sdk-bundled': {
-      // An application bundled into one file with the SDK, ky and zod, as serverless deploys often are.
-      const { PetStoreClient } = await import(bundledApp);
+      const { PetStoreClient } = await import(module);
       imported = performance.now();
       const client = new PetStoreClient({ apiKey, baseUrl });
       return (await client.listPets({ limit: 1 })).length;

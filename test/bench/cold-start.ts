@@ -18,13 +18,14 @@ import { repoRoot } from './tsx-process.js';
 
 const PROBE = fileURLToPath(new URL('./cold-start-probe.mjs', import.meta.url));
 
-/** What a cold start loads and calls. */
-export const COLD_START_CONTENDERS = [
-  { id: 'fetch', name: 'raw fetch (first call)' },
-  { id: 'sdk', name: 'animal-store-sdk (import + first call)' },
-  { id: 'sdk-bundled', name: 'animal-store-sdk bundled into the app (esbuild)' },
-  { id: 'openai', name: 'openai (import + new OpenAI())' },
-] as const;
+/** What a cold start loads and calls: the probe's contender, and the module its `sdk` imports. */
+interface Contender {
+  readonly name: string;
+  readonly kind: 'fetch' | 'sdk' | 'openai';
+  readonly module?: string;
+}
+
+const RAW_FETCH = 'raw fetch (first call)';
 
 /** A runtime to start processes with. */
 export interface ColdStartRuntime {
@@ -62,14 +63,10 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-async function sample(
-  runtime: ColdStartRuntime,
-  contender: string,
-  url: string,
-  app: string,
-): Promise<Sample> {
+async function sample(runtime: ColdStartRuntime, contender: Contender, url: string): Promise<Sample> {
   const started = performance.now();
-  const child = spawn(runtime.command, [PROBE, contender, url, BENCH_API_KEY, app], {
+  const args = [PROBE, contender.kind, url, BENCH_API_KEY, ...(contender.module ? [contender.module] : [])];
+  const child = spawn(runtime.command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...runtime.env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -86,7 +83,7 @@ async function sample(
   const code = await exited;
   const processMs = performance.now() - started;
   if (code !== 0 || result === undefined)
-    throw new Error(`${runtime.name} ${contender}: the probe failed (${code})`);
+    throw new Error(`${runtime.name} ${contender.name}: the probe failed (${code})`);
   return { ...result, processMs };
 }
 
@@ -109,28 +106,51 @@ async function bundleApp(directory: string): Promise<string> {
   return pathToFileURL(outfile).href;
 }
 
-/** Runs `rounds` rounds of every runtime and contender against the loopback server at `url`. */
+/**
+ * Runs `rounds` rounds of every runtime and contender against the loopback server at `url`.
+ * `baseline`, the root of another build of the package (its dist/ built), is measured beside this one.
+ */
 export async function measureColdStart(
   runtimes: readonly ColdStartRuntime[],
   url: string,
   rounds: number,
+  baseline?: string,
 ): Promise<ColdStartResult[]> {
   const samples = new Map<string, Sample[]>();
   const key = (runtime: ColdStartRuntime, contender: string) => `${runtime.name}\u0000${contender}`;
   const directory = await mkdtemp(join(tmpdir(), 'animal-store-cold-start-'));
+  const contenders: Contender[] = [];
   try {
-    const app = await bundleApp(directory);
+    contenders.push(
+      { name: RAW_FETCH, kind: 'fetch' },
+      { name: 'animal-store-sdk (import + first call)', kind: 'sdk' },
+      ...(baseline === undefined
+        ? []
+        : [
+            {
+              name: `baseline: ${baseline}`,
+              kind: 'sdk' as const,
+              module: pathToFileURL(join(baseline, 'dist/index.js')).href,
+            },
+          ]),
+      {
+        name: 'animal-store-sdk bundled into the app (esbuild)',
+        kind: 'sdk',
+        module: await bundleApp(directory),
+      },
+      { name: 'openai (import + new OpenAI())', kind: 'openai' },
+    );
     // One warm-up start each, so that the file system cache is as warm for the first as for the last.
     for (const runtime of runtimes) {
-      for (const { id } of COLD_START_CONTENDERS) await sample(runtime, id, url, app);
+      for (const contender of contenders) await sample(runtime, contender, url);
     }
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? COLD_START_CONTENDERS : [...COLD_START_CONTENDERS].reverse();
+      const order = round % 2 === 0 ? contenders : [...contenders].reverse();
       for (const runtime of runtimes) {
-        for (const { id } of order) {
-          const list = samples.get(key(runtime, id)) ?? [];
-          list.push(await sample(runtime, id, url, app));
-          samples.set(key(runtime, id), list);
+        for (const contender of order) {
+          const list = samples.get(key(runtime, contender.name)) ?? [];
+          list.push(await sample(runtime, contender, url));
+          samples.set(key(runtime, contender.name), list);
         }
       }
     }
@@ -138,8 +158,8 @@ export async function measureColdStart(
     await rm(directory, { recursive: true, force: true });
   }
   return runtimes.flatMap((runtime) =>
-    COLD_START_CONTENDERS.map(({ id, name }) => {
-      const list = samples.get(key(runtime, id)) ?? [];
+    contenders.map(({ name }) => {
+      const list = samples.get(key(runtime, name)) ?? [];
       return {
         runtime: runtime.name,
         contender: name,
@@ -156,9 +176,7 @@ export async function measureColdStart(
 /** The medians per runtime, with each contender's script time over raw fetch's. */
 export function coldStartTable(results: readonly ColdStartResult[]): string {
   const fetchScript = new Map(
-    results
-      .filter((result) => result.contender === COLD_START_CONTENDERS[0].name)
-      .map((r) => [r.runtime, r.scriptMs]),
+    results.filter((result) => result.contender === RAW_FETCH).map((r) => [r.runtime, r.scriptMs]),
   );
   const ms = (value: number) => formatNumber(value, 1);
   const rows = results.map((result) => [

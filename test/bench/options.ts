@@ -13,6 +13,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
   --cold-starts N     fresh processes per runtime and contender in the cold-start section (default 15)
+  --cold-start-baseline DIR
+                      also measure the cold start of another build of the package: DIR is its root,
+                      with dist/ built (e.g. a checkout of an earlier commit after npm run build)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
   --sections LIST     run only these sections: parse, overhead, fake-store, memory, cold-start
                       (comma-separated)
@@ -31,6 +34,7 @@ export interface BenchOptions {
   readonly calls: number;
   readonly memoryCalls: number;
   readonly coldStarts: number;
+  readonly coldStartBaseline: string | undefined;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
   readonly help: boolean;
@@ -76,6 +80,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       calls: { type: 'string' },
       'memory-calls': { type: 'string' },
       'cold-starts': { type: 'string' },
+      'cold-start-baseline': { type: 'string' },
       variant: { type: 'string', multiple: true },
       sections: { type: 'string' },
       cases: { type: 'string' },
@@ -94,6 +99,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     calls: positiveInteger('calls', values.calls, 5_000),
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
     coldStarts: positiveInteger('cold-starts', values['cold-starts'], 15),
+    coldStartBaseline:
+      values['cold-start-baseline'] === undefined ? undefined : resolve(values['cold-start-baseline']),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
     help: values.help ?? false,

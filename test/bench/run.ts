@@ -119,7 +119,12 @@ async function coldStart(options: BenchOptions): Promise<ColdStartResult[]> {
   const server = await startLoopbackServer();
   const compileCache = await mkdtemp(join(tmpdir(), 'animal-store-compile-cache-'));
   try {
-    return await measureColdStart(coldStartRuntimes(compileCache), server.url, options.coldStarts);
+    return await measureColdStart(
+      coldStartRuntimes(compileCache),
+      server.url,
+      options.coldStarts,
+      options.coldStartBaseline,
+    );
   } finally {
     await server.stop();
     await rm(compileCache, { recursive: true, force: true });
@@ -176,6 +181,7 @@ async function main(options: BenchOptions): Promise<void> {
       calls: options.calls,
       memoryCalls: options.memoryCalls,
       coldStarts: options.coldStarts,
+      coldStartBaseline: options.coldStartBaseline,
       variants: options.variants,
     },
     durationSeconds,
