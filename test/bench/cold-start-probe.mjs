@@ -27,7 +27,8 @@ async function firstCall() {
       // Only loaded and constructed: the fake store does not speak its API.
       const { default: OpenAI } = await import('openai');
       imported = performance.now();
-      return new OpenAI({ apiKey, baseURL: baseUrl }) ? 0 : -1;
+      const client = new OpenAI({ apiKey, baseURL: baseUrl });
+      return client.baseURL === baseUrl ? 0 : -1;
     }
     default:
       throw new Error(`Unknown contender ${contender}`);
