@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isHTTPError, isNetworkError, isTimeoutError } from './lazy-ky.js';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 
 /** Statuses worth another attempt: 429 for every operation, the rest only for idempotent ones. */
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];

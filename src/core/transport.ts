@@ -5,6 +5,7 @@
  *
  * @module
  */
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type * as z from 'zod';
 import {
   APIConnectionError,
@@ -18,13 +19,6 @@ import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, type Logger, warnOnce } from './deprecation.js';
 import { type RateLimitWait, RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
-import {
-  isHTTPError,
-  isNetworkError,
-  isTimeoutError,
-  type LazyKyInstance as KyInstance,
-  ky,
-} from './lazy-ky.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { redact } from './redact.js';
 import { backoffDelay, RETRY_STATUS_CODES, requestedWait, shouldRetry, withJitter } from './retry.js';

@@ -177,13 +177,13 @@ describe.concurrent('an application with the package installed', { timeout: TEST
   });
 
   it.for(['index.js', 'index.cjs'])(
-    'loads only zod from the root entry %s at once, and ky on the first request',
+    'loads only ky and zod from the root entry %s',
     async (file, { expect }) => {
       const { eager, lazy } = await entryImports(project, installed('dist', file));
       log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
 
-      expect([...eager]).toEqual(['zod']);
-      expect([...lazy]).toEqual(['ky']);
+      expect([...eager].sort()).toEqual(['ky', 'zod']);
+      expect([...lazy]).toEqual([]);
     },
   );
 
