@@ -23,12 +23,16 @@ const deno = locateRuntime('Deno', 'the scenario on Deno');
 interface Run {
   readonly name: string;
   readonly runtime: RegExp;
+  /** Where the package was loaded from. */
+  readonly loaded: RegExp;
   readonly command: () => string;
   readonly args: readonly string[];
   /** Where it runs, when not in the installed project. */
   readonly directory?: () => string;
   readonly env?: () => NodeJS.ProcessEnv;
 }
+
+const FROM_NODE_MODULES = /^file:\/\/\/.*\/node_modules\/animal-store-sdk\/dist\/index\.js$/;
 
 let project: RuntimeProject;
 let oldestNode: string;
@@ -37,10 +41,17 @@ let registryUrl: string;
 let closeRegistry: (() => Promise<void>) | undefined;
 
 const RUNS: Run[] = [
-  { name: 'Node 24', runtime: /^node 24\./, command: () => PINNED_NODE, args: ['run-installed.js'] },
+  {
+    name: 'Node 24',
+    runtime: /^node 24\./,
+    loaded: FROM_NODE_MODULES,
+    command: () => PINNED_NODE,
+    args: ['run-installed.js'],
+  },
   {
     name: `Node ${NODE_22_VERSION}`,
     runtime: new RegExp(`^node ${NODE_22_VERSION.replaceAll('.', '\\.')}$`),
+    loaded: FROM_NODE_MODULES,
     command: () => oldestNode,
     args: ['run-installed.js'],
   },
@@ -49,6 +60,7 @@ if (bun !== undefined) {
   RUNS.push({
     name: `Bun ${bun.version}`,
     runtime: /^bun /,
+    loaded: FROM_NODE_MODULES,
     command: () => bun.path,
     args: ['run-installed.js'],
   });
@@ -58,12 +70,15 @@ if (deno !== undefined) {
     {
       name: `Deno ${deno.version} through node_modules`,
       runtime: /^deno /,
+      loaded: FROM_NODE_MODULES,
       command: () => deno.path,
       args: ['run', '--allow-all', '--node-modules-dir=manual', 'run-installed.js'],
     },
     {
       name: `Deno ${deno.version} through an npm: specifier`,
       runtime: /^deno /,
+      // Deno's own cache of the registry's packages, not a node_modules directory.
+      loaded: /\/deno-dir\/npm\/[^/]+\/animal-store-sdk\/\d+\.\d+\.\d+\/dist\/index\.js$/,
       command: () => deno.path,
       args: ['run', '--allow-all', '--node-modules-dir=none', 'run-npm-specifier.js'],
       directory: () => npmSpecifierDirectory,
@@ -103,6 +118,7 @@ describe.concurrent('the scenario from the packed tarball', { timeout: 90_000 },
     log(`  ${runtime.name}: ${String(report.runtime)} loaded ${String(report.loaded)}`);
 
     expect(report.runtime).toMatch(runtime.runtime);
+    expect(report.loaded).toMatch(runtime.loaded);
     expectScenarioReport(expect, report);
     expect(stderr).not.toMatch(/warn|error/i);
   });

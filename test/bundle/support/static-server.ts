@@ -6,9 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import type { PageServer } from './page-server.js';
+import { listenOnLoopback, type PageServer } from './page-server.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,17 +31,5 @@ export async function serveDirectory(directory: string, workerScript: string): P
       () => response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found'),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return listenOnLoopback(server);
 }

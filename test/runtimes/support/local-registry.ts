@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../bundle/support/page-server.js';
 import type { PackedPackage } from '../../package/support/built-package.js';
 import { REPO_ROOT } from '../../package/support/repo.js';
 
@@ -18,8 +18,6 @@ const UPSTREAM = 'https://registry.npmjs.org';
 export interface LocalRegistry {
   /** Its URL, with a trailing slash, for `NPM_CONFIG_REGISTRY`. */
   readonly url: string;
-  /** The packages passed on to the npm registry, by name. */
-  readonly proxied: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -34,7 +32,6 @@ export async function startLocalRegistry(packed: PackedPackage): Promise<LocalRe
   };
   const tarball = await readFile(packed.tarball);
   const tarballPath = `/${manifest.name}/-/${manifest.name}-${manifest.version}.tgz`;
-  const proxied = new Set<string>();
 
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://registry.invalid').pathname;
@@ -68,7 +65,6 @@ export async function startLocalRegistry(packed: PackedPackage): Promise<LocalRe
       response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(tarball);
       return;
     }
-    proxied.add(decodeURIComponent(path.slice(1)));
     fetch(`${UPSTREAM}${path}`, {
       headers: { accept: request.headers.accept ?? 'application/json' },
     }).then(
@@ -83,18 +79,6 @@ export async function startLocalRegistry(packed: PackedPackage): Promise<LocalRe
       (error: Error) => response.writeHead(502, { 'Content-Type': 'text/plain' }).end(error.message),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    proxied,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: `${origin}/`, close };
 }

@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { setTimeout as wait } from 'node:timers/promises';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import * as esbuild from 'esbuild';
 
 /** A running workerd. */
@@ -40,29 +40,20 @@ export async function bundleWorker(project: string, entry: string, outfile: stri
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-/** Writes a workerd config for `script` (in `directory`) and serves it on a free loopback port. */
+/**
+ * Writes a workerd config for `script` (in `directory`) and serves it on a port the system picks,
+ * which workerd reports on its control descriptor once it listens.
+ */
 export async function serveWorker(
   workerd: string,
   directory: string,
   script: string,
 ): Promise<RunningWorker> {
-  const port = await freePort();
   const config = `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [(name = "main", worker = .worker)],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+  sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
 );
 
 const worker :Workerd.Worker = (
@@ -71,42 +62,43 @@ const worker :Workerd.Worker = (
 );
 `;
   await writeFile(join(directory, 'workerd.capnp'), config);
-  const child: ChildProcess = spawn(workerd, ['serve', 'workerd.capnp', '--verbose'], {
+  const child = spawn(workerd, ['serve', 'workerd.capnp', '--verbose', '--control-fd', '3'], {
     cwd: directory,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const collect = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}/`;
-  const running: RunningWorker = {
-    url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
   };
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}:\n${output}`);
-    // A connection accepted means workerd listens; the worker runs only for the real request.
-    const listening = await new Promise<boolean>((resolve) => {
-      const socket = createServer().listen(port, '127.0.0.1', () => {
-        socket.close(() => resolve(false));
-      });
-      socket.once('error', () => resolve(true));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+
+  const control = child.stdio[3] as Readable;
+  const listening = new Promise<number>((resolve, reject) => {
+    createInterface({ input: control }).on('line', (line) => {
+      const message = JSON.parse(line) as { event?: string; socket?: string; port?: number };
+      if (message.event === 'listen' && message.socket === 'http' && message.port !== undefined) {
+        resolve(message.port);
+      }
     });
-    if (listening) return running;
-    if (Date.now() > deadline) {
-      await running.stop();
-      throw new Error(`workerd did not listen on ${port} within ${START_TIMEOUT_MS} ms:\n${output}`);
-    }
-    await wait(100);
+    child.once('exit', (code) => reject(new Error(`workerd exited with ${code}:\n${output}`)));
+  });
+  const timeout = setTimeout(() => {
+    output += `\n(no port reported within ${START_TIMEOUT_MS} ms)`;
+    child.kill('SIGKILL');
+  }, START_TIMEOUT_MS);
+  try {
+    const port = await listening;
+    return { url: `http://127.0.0.1:${port}/`, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timeout);
   }
 }
