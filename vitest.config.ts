@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { locateRuntime } from './test/runtimes/support/runtimes.js';
 import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
 
 // The browser checks need the system's Chromium. CI must run them, so there a missing Chromium
@@ -14,12 +15,21 @@ if (!chromium.found) {
   );
 }
 
+// Bun and Deno are checked by their test file, which runs on Node as well; workerd's file runs on
+// workerd alone, so it is left out here, the same way, where workerd does not run.
+const WORKERD_CHECKS = ['test/runtimes/workerd.test.ts'];
+const workerdRuns = locateRuntime('workerd', WORKERD_CHECKS.join(', ')) !== undefined;
+
 const node: TestProjectConfiguration = {
   test: {
     name: 'node',
     environment: 'node',
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    exclude: ['test/browser/**', ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE)],
+    exclude: [
+      'test/browser/**',
+      ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE),
+      ...(workerdRuns ? [] : WORKERD_CHECKS),
+    ],
     globalSetup: ['test/support/build-if-missing.ts'],
   },
 };

@@ -26,21 +26,34 @@ export const RUNTIME_BINARIES = {
   workerd: `${BIN}workerd`,
 } as const;
 
-/** The binary of `name` when it runs here, else `undefined` after saying why (or throwing under CI). */
-export function locateRuntime(
+/** The binary of `name` when it runs here, else why not. */
+export function findRuntime(
   name: keyof typeof RUNTIME_BINARIES,
-  notRun: string,
-): RuntimeBinary | undefined {
+): RuntimeBinary | { readonly missing: string } {
   const path = RUNTIME_BINARIES[name];
   try {
     const output = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: 'pipe' });
     return { name, path, version: /\d[\w.-]*/.exec(output)?.[0] ?? output.trim() };
   } catch (error) {
-    const message =
-      `${name} does not run here (${path}: ${(error as Error).message.split('\n')[0]}). ` +
-      `npm ci installs it from the \`${name.toLowerCase()}\` package for Linux, macOS and Windows on x64 and arm64.`;
-    if (process.env.CI) throw new Error(message);
-    console.warn(`\n${message}\nNot run here: ${notRun}.\n`);
-    return undefined;
+    return {
+      missing:
+        `${name} does not run here (${path}: ${(error as Error).message.split('\n')[0]}). ` +
+        `npm ci installs it from the \`${name.toLowerCase()}\` package for Linux, macOS and Windows on x64 and arm64.`,
+    };
   }
+}
+
+/**
+ * The binary of `name` when it runs here, else `undefined` after saying what is not run (`notRun`);
+ * under CI a missing runtime throws instead.
+ */
+export function locateRuntime(
+  name: keyof typeof RUNTIME_BINARIES,
+  notRun: string,
+): RuntimeBinary | undefined {
+  const found = findRuntime(name);
+  if (!('missing' in found)) return found;
+  if (process.env.CI) throw new Error(found.missing);
+  console.warn(`\n${found.missing}\nNot run here: ${notRun}.\n`);
+  return undefined;
 }
