@@ -24,7 +24,11 @@ export default defineConfig([
   {
     ...shared,
     name: 'library',
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'testing/index': 'src/testing/index.ts',
+      'redis/index': 'src/redis/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     // Shared chunks keep one copy of the model for both entries, and keep the HTTP server a lazily

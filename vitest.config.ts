@@ -3,16 +3,22 @@ import { msw } from 'msw/vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { locateRuntime } from './test/runtimes/support/runtimes.js';
 import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
+import { locateRedisServer } from './test/support/redis-server.js';
 
-// The browser checks need the system's Chromium. CI must run them, so there a missing Chromium
-// fails the run; on a developer's machine the rest runs, with a plain notice of what did not.
+// Some checks need a system program: the browser checks Chromium, the Redis checks redis-server.
+// CI must run them all, so there a missing one fails the run; on a developer's machine the rest
+// runs, with a plain notice of what did not.
 const chromium = locateChromium();
+const redis = locateRedisServer();
 const BROWSER_CHECKS_IN_NODE = ['test/bundle/browser-app.test.ts', 'test/bundle/testing-bundles.test.ts'];
-if (!chromium.found) {
-  if (process.env.CI) throw new Error(chromium.message);
-  console.warn(
-    `\n${chromium.message}\nNot run here: the browser project and ${BROWSER_CHECKS_IN_NODE.join(', ')}.\n`,
-  );
+const REDIS_CHECKS = ['test/redis/**'];
+for (const [program, notRun] of [
+  [chromium, `the browser project and ${BROWSER_CHECKS_IN_NODE.join(', ')}`],
+  [redis, REDIS_CHECKS.join(', ')],
+] as const) {
+  if (program.found) continue;
+  if (process.env.CI) throw new Error(program.message);
+  console.warn(`\n${program.message}\nNot run here: ${notRun}.\n`);
 }
 
 // Bun and Deno are checked by their test file, which runs on Node as well; workerd's file runs on
@@ -29,6 +35,7 @@ const node: TestProjectConfiguration = {
       'test/browser/**',
       ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE),
       ...(workerdRuns ? [] : WORKERD_CHECKS),
+      ...(redis.found ? [] : REDIS_CHECKS),
     ],
     globalSetup: ['test/support/build-if-missing.ts'],
   },

@@ -3,10 +3,13 @@
  *
  * @module
  */
+
+import type * as z from 'zod';
 import { APIPromise } from './core/api-promise.js';
 import { GET_PET_DEPRECATION, warnOnce } from './core/deprecation.js';
 import { type ClientOptions, resolveOptions } from './core/options.js';
 import type { RateLimit } from './core/rate-limit.js';
+import { describeRawRequest, type RawRequest } from './core/raw-request.js';
 import { type OperationRequest, type RequestOptions, Transport } from './core/transport.js';
 import { type CallOptions, validate, validateRequestOptions } from './core/validate.js';
 import {
@@ -153,11 +156,53 @@ export class PetStoreClient {
    * ```
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
-    if (this.#options.deprecationWarnings) warnOnce(this.#options.logger, 'getPet', GET_PET_DEPRECATION);
+    if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_DEPRECATION);
     return this.#call('getPet', options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
       return { method: 'GET', path: `pets/${id}`, schema: PetSchema };
     });
+  }
+
+  /**
+   * Sends a request to an endpoint the SDK does not model, through the same pipeline as the
+   * operations: the bearer token, the timeout, retries (idempotent methods after 5xx, timeouts and
+   * lost connections; every method after a 429), pacing and the cooldown, the error classes,
+   * `withResponse()` and deprecation warnings.
+   *
+   * The path is relative to the base URL; one that could leave it is refused with a
+   * `RequestValidationError` before anything is sent, so the key never goes elsewhere. Without a
+   * `schema` the result is `unknown`: the parsed JSON when the response says it is JSON, the text
+   * otherwise, `undefined` without a body. With a zod `schema` it is parsed and typed, and a body
+   * that does not match rejects with `ResponseValidationError`.
+   *
+   * @param spec - The method, path, and optionally query, JSON body, headers and response schema.
+   * @param options - Per-call options.
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   * import * as z from 'zod';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * const OrderListSchema = z.array(z.object({ id: z.number(), petId: z.number(), quantity: z.number() }));
+   *
+   * const orders = await client.request({ method: 'GET', path: '/store/orders', query: { limit: 10 } });
+   * const typed = await client.request({ method: 'GET', path: '/store/orders', schema: OrderListSchema });
+   * console.log(orders, typed[0]?.quantity);
+   * ```
+   */
+  request<S extends z.ZodType = z.ZodUnknown>(
+    spec: RawRequest<S>,
+    options?: RequestOptions,
+  ): APIPromise<z.output<S>> {
+    let request: OperationRequest<z.output<S>>;
+    let requestOptions: CallOptions;
+    try {
+      request = describeRawRequest(spec, this.#options.baseUrl);
+      requestOptions = validateRequestOptions(request.operation, options);
+    } catch (error) {
+      return new APIPromise(Promise.reject(error));
+    }
+    return new APIPromise(this.#transport.request(request, requestOptions));
   }
 
   /** Validates the arguments, then sends; a validation failure rejects without a request. */

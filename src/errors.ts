@@ -298,14 +298,19 @@ export class RequestValidationError extends PetStoreError {
 }
 
 /**
- * A successful response whose body does not have the documented shape.
+ * A successful response whose body does not have the documented shape (or, for
+ * `client.request()`, the schema given).
+ *
+ * `body` is what the body parsed to; `text` is the body exactly as it arrived. They differ where
+ * JSON parsing loses something: an id beyond 2^53 is rounded in `body` and exact in `text`. Both
+ * have the API key replaced by `[redacted]`.
  *
  * @example
  * ```ts
  * import { ResponseValidationError } from 'animal-store-sdk';
  *
  * function explain(error: unknown) {
- *   if (error instanceof ResponseValidationError) console.error(error.issues, error.body);
+ *   if (error instanceof ResponseValidationError) console.error(error.issues, error.body, error.text);
  * }
  * ```
  */
@@ -314,13 +319,16 @@ export class ResponseValidationError extends PetStoreError {
   override name = 'ResponseValidationError';
   /** What was wrong, as zod reports it; empty when the body was not JSON at all. */
   readonly issues: z.core.$ZodIssue[];
-  /** The body as received: parsed JSON, or the raw text when it was not JSON. */
+  /** The body as parsed: JSON, or the raw text when it was not JSON. */
   readonly body: unknown;
+  /** The body's text exactly as received, before parsing; `undefined` when not given. */
+  readonly text: string | undefined;
 
-  constructor(message: string, issues: z.core.$ZodIssue[], body: unknown) {
+  constructor(message: string, issues: z.core.$ZodIssue[], body: unknown, text?: string) {
     super(message);
     this.issues = issues;
     this.body = body;
+    this.text = text;
   }
 }
 

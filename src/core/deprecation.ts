@@ -5,28 +5,12 @@
  *
  * @module
  */
-
-/**
- * Where the client sends warnings: `console` by default, or any object with a `warn` method.
- *
- * @example
- * ```ts
- * import { PetStoreClient, type Logger } from 'animal-store-sdk';
- *
- * const warnings: string[] = [];
- * const logger: Logger = { warn: (message) => warnings.push(message) };
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', logger });
- * ```
- */
-export interface Logger {
-  /** Receives one human-readable warning. */
-  warn(message: string): void;
-}
+import type { Logger } from './log.js';
 
 const warned = new Set<string>();
 
 /** Warns through `logger` unless a warning for `operation` was already given in this process. */
-export function warnOnce(logger: Logger, operation: string, message: string): void {
+export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string): void {
   if (warned.has(operation)) return;
   warned.add(operation);
   logger.warn(message);

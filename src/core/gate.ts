@@ -2,14 +2,16 @@
  * The per-client gate every request passes before it is sent.
  *
  * The interface warns that repeated requests after a 429 may get the API key banned, so the
- * client never sends a request it knows will be refused:
+ * client never sends a request it knows will be refused. The gate keeps the queue of a client's
+ * waiting requests; a {@link RateLimitStore} keeps the state they are judged by, in this process or
+ * shared by many:
  *
- * - After a 429 it holds every request of the client, whatever the operation, until the wait
- *   the service asked for is over (the cooldown).
- * - With pacing on, it keeps the latest `X-RateLimit-*` reading and counts the requests in
- *   flight since; when the window's budget is spent it holds requests until the window resets.
- *   While it has no current reading (before the first response, or once a window has reset) it
- *   sends one request alone to learn the budget, so a burst costs at most one refused request.
+ * - After a 429 it holds every request of the key, whatever the operation, until the wait the
+ *   service asked for is over (the cooldown).
+ * - With pacing on, the store keeps the latest `X-RateLimit-*` reading and counts the requests in
+ *   flight; when the window's budget is spent, requests wait until the window resets. Without a
+ *   current reading (before the first response, or once a window has reset) one request goes alone
+ *   to learn the budget, so a burst costs at most one refused request.
  *
  * Held requests are released in the order they arrived. A wait longer than `maxWait` fails at
  * once with a {@link RateLimitError}; an aborted signal drops its request from the queue.
@@ -17,7 +19,12 @@
  * @module
  */
 import { RateLimitError } from '../errors.js';
-import type { RateLimit } from './rate-limit.js';
+import type {
+  RateLimitDecision,
+  RateLimitOutcome,
+  RateLimitScope,
+  RateLimitStore,
+} from './rate-limit-store.js';
 
 /**
  * One wait the client imposed on itself before sending a request.
@@ -47,8 +54,10 @@ export interface RateLimitWait {
 
 /** What the gate needs from the client. */
 export interface GateOptions {
-  /** The clock, in epoch milliseconds. */
-  now: () => number;
+  /** Where the pacing state lives. */
+  store: RateLimitStore;
+  /** Whose budget the client's requests spend. */
+  scope: RateLimitScope;
   /** The longest wait honoured; a longer one fails at once with a {@link RateLimitError}. */
   maxWait: number;
   /** Whether to pace by the rate-limit headers; the cooldown after a 429 applies either way. */
@@ -62,46 +71,72 @@ const RESET_RESOLUTION_MS = 1000;
 
 interface Waiter {
   operation: string;
-  resolve: () => void;
+  leaseMs: number;
+  resolve: (lease: string) => void;
   reject: (error: unknown) => void;
   signal: AbortSignal | null | undefined;
   onAbort: () => void;
   reported: boolean;
 }
 
-/** The gate's verdict for the request at the head of the queue. */
-type Verdict = { go: true } | { go: false; until: number; reason: RateLimitWait['reason'] } | { go: false };
-
 export class RequestGate {
   readonly #options: GateOptions;
   readonly #queue: Waiter[] = [];
-  #inFlight = 0;
-  #reading: RateLimit | null = null;
-  #unreported = false;
-  #cooldownUntil = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** An asynchronous store is deciding for the head of the queue. */
+  #deciding = false;
+  /** Something changed while it was deciding: ask again rather than sleep. */
+  #changed = false;
 
   constructor(options: GateOptions) {
     this.#options = options;
   }
 
-  /** The latest rate-limit reading, or `null` before any response carried one. */
-  get rateLimit(): RateLimit | null {
-    return this.#reading;
-  }
-
   /**
-   * Resolves when `operation` may send, and counts it as in flight until {@link settle}.
+   * Resolves with a lease when `operation` may send; the lease goes back with {@link settle}.
    * Rejects when the signal aborts or the wait would be longer than `maxWait`.
    */
-  pass(operation: string, signal?: AbortSignal | null): Promise<void> {
+  pass(operation: string, leaseMs: number, signal?: AbortSignal | null): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.#queue.length === 0 && this.#verdict().go) {
-      this.#inFlight++;
-      return Promise.resolve();
+    if (this.#queue.length === 0 && !this.#deciding) {
+      // The common case, kept free of queueing: an in-process store answers at once.
+      const decision = this.#options.store.acquire(this.#options.scope, {
+        leaseMs,
+        pacing: this.#options.pacing,
+      });
+      if (!(decision instanceof Promise) && decision.granted) return Promise.resolve(decision.lease);
+      if (!(decision instanceof Promise)) return this.#enqueue(operation, leaseMs, signal, decision);
+      return decision.then((first) =>
+        first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, first),
+      );
     }
+    return this.#enqueue(operation, leaseMs, signal);
+  }
+
+  /** Hands back a lease with what its request learned, and lets the queue move on. */
+  settle(lease: string, outcome: RateLimitOutcome): void {
+    const released = this.#options.store.release(this.#options.scope, lease, outcome);
+    if (released instanceof Promise) void released.then(this.#pump, this.#pump);
+    else this.#pump();
+  }
+
+  #enqueue(
+    operation: string,
+    leaseMs: number,
+    signal: AbortSignal | null | undefined,
+    first?: RateLimitDecision,
+  ): Promise<string> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { operation, resolve, reject, signal, onAbort: () => {}, reported: false };
+      const waiter: Waiter = {
+        operation,
+        leaseMs,
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {},
+        reported: false,
+      };
       waiter.onAbort = () => {
         this.#remove(waiter);
         reject(signal?.reason);
@@ -109,81 +144,83 @@ export class RequestGate {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.#queue.push(waiter);
-      this.#pump();
+      if (first !== undefined && this.#queue.length === 1 && !this.#deciding) this.#decide(waiter, first);
+      else this.#pump();
     });
   }
 
-  /**
-   * Records the end of a request that passed: the rate-limit reading of its response (`null`
-   * when the response carried none, `undefined` when no response arrived), and for a 429 the
-   * wait the service asked for.
-   */
-  settle(reading: RateLimit | null | undefined, cooldownMs?: number): void {
-    this.#inFlight = Math.max(0, this.#inFlight - 1);
-    if (reading !== undefined) this.#observe(reading);
-    if (cooldownMs !== undefined) {
-      this.#cooldownUntil = Math.max(this.#cooldownUntil, this.#options.now() + cooldownMs);
-    }
-    this.#pump();
-  }
-
-  #observe(reading: RateLimit | null): void {
-    if (reading === null) {
-      this.#unreported = this.#reading === null;
+  /** Asks the store for the head of the queue until it must wait. */
+  readonly #pump = (): void => {
+    if (this.#deciding) {
+      this.#changed = true;
       return;
     }
-    this.#unreported = false;
-    const current = this.#reading;
-    // Responses can arrive out of order: within one window the lowest remaining count is the truest.
-    const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
-    this.#reading =
-      sameWindow && current.remaining < reading.remaining
-        ? { ...reading, remaining: current.remaining }
-        : reading;
-  }
-
-  #verdict(): Verdict {
-    const now = this.#options.now();
-    if (now < this.#cooldownUntil) return { go: false, until: this.#cooldownUntil, reason: 'cooldown' };
-    if (!this.#options.pacing || this.#unreported) return { go: true };
-    const reading = this.#reading;
-    if (reading !== null && now < reading.reset.getTime()) {
-      if (reading.remaining - this.#inFlight > 0) return { go: true };
-      return { go: false, until: reading.reset.getTime(), reason: 'budget' };
-    }
-    // No current reading: one request at a time until a response tells the budget.
-    return this.#inFlight === 0 ? { go: true } : { go: false };
-  }
-
-  #pump(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (let head = this.#queue[0]; head !== undefined; head = this.#queue[0]) {
-      const verdict = this.#verdict();
-      if (verdict.go) {
-        this.#remove(head);
-        this.#inFlight++;
-        head.resolve();
-        continue;
+      const decision = this.#options.store.acquire(this.#options.scope, {
+        leaseMs: head.leaseMs,
+        pacing: this.#options.pacing,
+      });
+      if (decision instanceof Promise) {
+        this.#deciding = true;
+        this.#changed = false;
+        decision.then(
+          (answer) => this.#afterAsync(head, answer),
+          (failure: unknown) => this.#afterAsync(head, { failure }),
+        );
+        return;
       }
-      if (!('until' in verdict)) return;
-      const waitMs = verdict.until - this.#options.now();
+      if (!this.#decide(head, decision)) return;
+    }
+  };
+
+  #afterAsync(head: Waiter, answer: RateLimitDecision | { failure: unknown }): void {
+    this.#deciding = false;
+    const moveOn = 'failure' in answer ? this.#fail(head, answer.failure) : this.#decide(head, answer);
+    if (moveOn || this.#changed) this.#pump();
+  }
+
+  #fail(head: Waiter, error: unknown): true {
+    this.#remove(head);
+    head.reject(error);
+    return true;
+  }
+
+  /**
+   * Applies the store's decision to a waiter. Returns `true` when the queue may move on at once,
+   * `false` when it sleeps until the decision's wait is over.
+   */
+  #decide(head: Waiter, decision: RateLimitDecision): boolean {
+    if (!this.#queue.includes(head)) {
+      // Aborted while the store decided: hand an unused lease straight back.
+      if (decision.granted) this.settle(decision.lease, {});
+      return true;
+    }
+    if (decision.granted) {
+      this.#remove(head);
+      head.resolve(decision.lease);
+      return true;
+    }
+    const { waitMs, reason } = decision;
+    if (reason !== 'probe') {
       // `X-RateLimit-Reset` is in whole seconds, rounded up: a minute window read just after it
       // opened resets up to a second more than a minute away, which still counts as a minute.
-      const slack = verdict.reason === 'budget' ? RESET_RESOLUTION_MS : 0;
+      const slack = reason === 'budget' ? RESET_RESOLUTION_MS : 0;
       if (waitMs > this.#options.maxWait + slack) {
         this.#remove(head);
         head.reject(tooLong(waitMs));
-        continue;
+        return true;
       }
       for (const waiter of this.#queue) {
         if (waiter.reported) continue;
         waiter.reported = true;
-        this.#options.onWait?.({ operation: waiter.operation, waitMs, reason: verdict.reason });
+        this.#options.onWait?.({ operation: waiter.operation, waitMs, reason });
       }
-      this.#timer = setTimeout(() => this.#pump(), waitMs);
-      return;
     }
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(this.#pump, waitMs);
+    return false;
   }
 
   #remove(waiter: Waiter): void {

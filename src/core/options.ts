@@ -5,9 +5,10 @@
  * @module
  */
 import { PetStoreError } from '../errors.js';
-import type { Logger } from './deprecation.js';
 import type { RateLimitWait } from './gate.js';
 import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
+import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, TransportConfig } from './transport.js';
 
 /**
@@ -52,8 +53,17 @@ export interface ClientOptions {
    * that belong to the connection are set by the client and rejected here.
    */
   headers?: Record<string, string> | undefined;
-  /** Where warnings go. Default: `console`. */
+  /**
+   * Where log lines go: any object with `warn`, and optionally `error`, `info` and `debug` (a
+   * level the logger lacks goes to `warn`). Default: `console`.
+   */
   logger?: Logger | undefined;
+  /**
+   * How much the client logs: `'off'`, `'error'`, `'warn'` (deprecation warnings), `'info'`
+   * (also every retry and every rate-limit wait) or `'debug'` (also every attempt, with its
+   * status and duration). Default: `process.env.PETSTORE_LOG`, else `'warn'`.
+   */
+  logLevel?: LogLevel | undefined;
   /** Whether deprecated operations warn (once per process each). Default: `true`. */
   deprecationWarnings?: boolean | undefined;
   /**
@@ -64,6 +74,13 @@ export interface ClientOptions {
   pacing?: boolean | undefined;
   /** Told of every wait the client imposes on itself because of the rate limit. */
   onRateLimit?: ((wait: RateLimitWait) => void) | undefined;
+  /**
+   * Where the pacing state lives: the latest rate-limit reading, the requests in flight and the
+   * cooldown after a 429. Clients given the same store share one budget per base URL and API key:
+   * {@link createInProcessRateLimitStore} within a process, `redisRateLimitStore` from
+   * `animal-store-sdk/redis` across processes. Default: a fresh in-process store for this client.
+   */
+  rateLimitStore?: RateLimitStore | undefined;
 }
 
 /** The defaults of the numeric options. */
@@ -114,6 +131,27 @@ function clientHeaders(headers: unknown): HeaderEntries {
   return result.data;
 }
 
+function rateLimitStore(store: unknown): RateLimitStore | undefined {
+  if (store === undefined) return undefined;
+  const candidate = store as Partial<RateLimitStore> | null;
+  if (typeof candidate?.acquire !== 'function' || typeof candidate.release !== 'function') {
+    fail('rateLimitStore must have acquire() and release() methods, as a RateLimitStore does.');
+  }
+  return store as RateLimitStore;
+}
+
+function logLevel(option: unknown): LogLevel {
+  if (option !== undefined) {
+    if (isLogLevel(option)) return option;
+    fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(option)}.`);
+  }
+  const fromEnv = env('PETSTORE_LOG');
+  if (fromEnv === undefined) return DEFAULT_LOG_LEVEL;
+  const level = fromEnv.trim().toLowerCase();
+  if (isLogLevel(level)) return level;
+  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
+}
+
 /** Applies defaults and environment variables, and validates every option. */
 export function resolveOptions(options: ClientOptions): TransportConfig {
   const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
@@ -135,9 +173,10 @@ export function resolveOptions(options: ClientOptions): TransportConfig {
     maxRetryWait: integerIn('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0, MAX_TIMER_MS),
     fetch: options.fetch,
     headers: clientHeaders(options.headers),
-    logger: options.logger ?? console,
+    log: new Log(options.logger ?? console, logLevel(options.logLevel), apiKey),
     deprecationWarnings: options.deprecationWarnings ?? true,
     pacing: options.pacing ?? true,
     onRateLimit: options.onRateLimit,
+    rateLimitStore: rateLimitStore(options.rateLimitStore),
   };
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { RateLimitObservation } from './rate-limit-store.js';
 
 /**
  * What the service said about the caller's rate limit in its latest response.
@@ -47,4 +48,38 @@ export function parseRateLimit(headers: Headers): RateLimit | null {
   const reset = readInteger(headers, 'x-ratelimit-reset');
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };
+}
+
+/**
+ * How far past the `Date` header's second a response may arrive and still show that this host's
+ * clock agrees with the service's: the rest of that second plus the time on the wire.
+ */
+const CLOCK_AGREEMENT_MS = 1_500;
+
+/**
+ * The service's time when it sent the response, so that waits measured from it do not depend on
+ * this host's clock. The `Date` header has whole seconds: when the arrival time falls within its
+ * second (give or take the time on the wire), the host's clock agrees and, being finer, is used;
+ * otherwise the host's clock is off and the header is used, rounded down so that waits err long.
+ * Without a valid header, the arrival time.
+ */
+export function responseTime(headers: Headers, arrival: number): number {
+  const date = headers.get('date');
+  const time = date === null ? Number.NaN : Date.parse(date);
+  if (Number.isNaN(time)) return arrival;
+  return arrival >= time && arrival < time + CLOCK_AGREEMENT_MS ? arrival : time;
+}
+
+/**
+ * A response's reading as a store takes it: the reset relative to the response's own time, so a host
+ * whose clock is off neither waits too long nor sends too early.
+ */
+export function observeRateLimit(
+  reading: RateLimit,
+  headers: Headers,
+  arrival: number,
+): RateLimitObservation {
+  const window = reading.reset.getTime() / 1000;
+  const resetInMs = Math.max(0, reading.reset.getTime() - responseTime(headers, arrival));
+  return { limit: reading.limit, remaining: reading.remaining, resetInMs, window };
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { responseTime } from './rate-limit.js';
 
 /** Statuses worth another attempt: 429 for every operation, the rest only for idempotent ones. */
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
@@ -36,10 +37,12 @@ const deltaSeconds = /^\d+$/;
 /**
  * How long the service asked the caller to wait, in milliseconds: `Retry-After` as
  * delta-seconds or an HTTP-date; else, when the rate-limit headers say the window is spent,
- * until `X-RateLimit-Reset`; else `undefined`. A date in the past means no wait. ky reads the same
- * headers for its own delay but does not expose the value.
+ * until `X-RateLimit-Reset`; else `undefined`. A date in the past means no wait. Dates are read
+ * against the response's `Date` header when it has one (`arrival` otherwise), so this host's clock
+ * does not matter. ky reads the same headers for its own delay but does not expose the value.
  */
-export function requestedWait(headers: Headers, now: number): number | undefined {
+export function requestedWait(headers: Headers, arrival: number): number | undefined {
+  const now = responseTime(headers, arrival);
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
     if (deltaSeconds.test(retryAfter)) return Math.min(Number(retryAfter) * 1000, Number.MAX_SAFE_INTEGER);
@@ -54,6 +57,12 @@ export function requestedWait(headers: Headers, now: number): number | undefined
   return undefined;
 }
 
+/** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Every method the client sends, in ky's spelling: the policy below decides which are retried when. */
+export const RETRY_METHODS = ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'];
+
 /** What the retry policy needs to know about a failed attempt. */
 export interface RetryContext {
   /** The HTTP method of the request. */
@@ -67,28 +76,72 @@ export interface RetryContext {
 }
 
 /**
- * The retry policy, as ky's `shouldRetry` takes it: `false` stops, `true` retries with backoff,
- * `undefined` lets ky retry by its own rules (the status list, `Retry-After`, network errors,
- * timeouts).
- *
- * - 429 is retried for every method: the service refused the request, so nothing was created.
- *   A requested wait longer than `maxRetryWait` stops at once rather than hanging.
- * - Anything else is retried only for GET: a POST that failed or timed out may have created
- *   the pet, and sending it again could create it twice.
+ * What the policy decided about one failed attempt, and why. `timing` says who sets the wait:
+ * `requested` when the service said how long (`waitMs`), `backoff` for the exponential backoff.
  */
-export function shouldRetry({ method, error, maxRetryWait, now }: RetryContext): boolean | undefined {
+export type RetryDecision =
+  | { retry: false; reason: string }
+  | { retry: true; reason: string; timing: 'backoff' }
+  | { retry: true; reason: string; timing: 'requested'; waitMs: number };
+
+/** What failed, in a few words: `503`, `a timeout`, `a lost connection`. */
+function failure(error: Error): string {
+  if (isHTTPError(error)) return String(error.response.status);
+  if (isTimeoutError(error)) return 'a timeout';
+  if (isNetworkError(error)) return 'a lost connection';
+  return error.name;
+}
+
+/**
+ * The retry policy:
+ *
+ * - 429 is retried for every method: the service refused the request, so nothing was created or
+ *   changed. A requested wait longer than `maxRetryWait` stops at once rather than hanging.
+ * - 408 and 5xx from {@link RETRY_STATUS_CODES}, timeouts and lost connections are retried only for
+ *   idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS): a POST or PATCH that failed or timed out
+ *   may have taken effect, and sending it again could create a pet twice.
+ * - Anything else is not retried.
+ */
+export function retryDecision({ method, error, maxRetryWait, now }: RetryContext): RetryDecision {
+  const what = failure(error);
   if (isHTTPError(error) && error.response.status === 429) {
     const wait = requestedWait(error.response.headers, now);
     // Without a wait the service stands by, ky would still read X-RateLimit-Reset: back off instead.
-    if (wait === undefined) return true;
-    return wait > maxRetryWait ? false : undefined;
+    if (wait === undefined) return { retry: true, reason: '429 without a wait', timing: 'backoff' };
+    if (wait > maxRetryWait) {
+      return {
+        retry: false,
+        reason: `429 asks for ${wait} ms, longer than maxRetryWait (${maxRetryWait} ms)`,
+      };
+    }
+    return { retry: true, reason: '429', timing: 'requested', waitMs: wait };
   }
-  if (method !== 'GET') return false;
-  if (isHTTPError(error) && error.response.status === 503 && !error.response.headers.has('retry-after')) {
-    // ky would fall back to X-RateLimit-Reset, which says when the quota renews, not when the
-    // service recovers: `true` makes it back off instead.
-    return true;
+  const retriable = isHTTPError(error)
+    ? RETRY_STATUS_CODES.includes(error.response.status)
+    : isNetworkError(error) || isTimeoutError(error);
+  if (!retriable) return { retry: false, reason: `${what} is not retried` };
+  if (!IDEMPOTENT_METHODS.has(method)) {
+    return { retry: false, reason: `${method} is not idempotent, so ${what} is not retried` };
   }
-  if (isHTTPError(error) || isNetworkError(error) || isTimeoutError(error)) return undefined;
-  return false;
+  if (isHTTPError(error) && error.response.status === 503) {
+    const wait = error.response.headers.has('retry-after')
+      ? requestedWait(error.response.headers, now)
+      : undefined;
+    // Without Retry-After ky would fall back to X-RateLimit-Reset, which says when the quota
+    // renews, not when the service recovers: back off instead.
+    if (wait !== undefined) {
+      return { retry: true, reason: what, timing: 'requested', waitMs: Math.min(wait, maxRetryWait) };
+    }
+  }
+  return { retry: true, reason: what, timing: 'backoff' };
+}
+
+/**
+ * {@link retryDecision} as ky's `shouldRetry` takes it: `false` stops, `true` retries with backoff,
+ * `undefined` lets ky wait as the service asked (`Retry-After`, capped by `maxRetryAfter`).
+ */
+export function shouldRetry(context: RetryContext): boolean | undefined {
+  const decision = retryDecision(context);
+  if (!decision.retry) return false;
+  return decision.timing === 'backoff' ? true : undefined;
 }

@@ -16,15 +16,43 @@ import {
   ResponseValidationError,
 } from '../errors.js';
 import type { WithResponse } from './api-promise.js';
-import { deprecationNotice, type Logger, warnOnce } from './deprecation.js';
+import { deprecationNotice, warnOnce } from './deprecation.js';
 import { type RateLimitWait, RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
-import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import { InProcessRateLimitStore } from './in-process-store.js';
+import type { Log } from './log.js';
+import { observeRateLimit, parseRateLimit, type RateLimit } from './rate-limit.js';
+import type { RateLimitOutcome, RateLimitStore } from './rate-limit-store.js';
 import { redact } from './redact.js';
-import { backoffDelay, RETRY_STATUS_CODES, requestedWait, shouldRetry, withJitter } from './retry.js';
+import {
+  backoffDelay,
+  RETRY_METHODS,
+  RETRY_STATUS_CODES,
+  type RetryDecision,
+  requestedWait,
+  retryDecision,
+  withJitter,
+} from './retry.js';
 import { type CallOptions, describeIssues } from './validate.js';
 
-/** A `fetch`-compatible function. */
+/**
+ * A `fetch`-compatible function: what the `fetch` option takes.
+ *
+ * @example
+ * ```ts
+ * import { type Fetch, PetStoreClient } from 'animal-store-sdk';
+ *
+ * // Logs method, URL, status and duration; never the headers, which carry the API key.
+ * const timedFetch: Fetch = async (input, init) => {
+ *   const request = new Request(input, init);
+ *   const started = performance.now();
+ *   const response = await fetch(request);
+ *   console.log(request.method, request.url, response.status, `${Math.round(performance.now() - started)} ms`);
+ *   return response;
+ * };
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', fetch: timedFetch });
+ * ```
+ */
 export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
 /** The client settings the pipeline runs on, already validated. */
@@ -37,10 +65,13 @@ export interface TransportConfig {
   maxRetryWait: number;
   fetch: Fetch | undefined;
   headers: HeaderEntries;
-  logger: Logger;
+  /** Where log lines go, at the configured level, the key already kept out. */
+  log: Log;
   deprecationWarnings: boolean;
   pacing: boolean;
   onRateLimit: ((wait: RateLimitWait) => void) | undefined;
+  /** Shared pacing state; a fresh in-process store when undefined. */
+  rateLimitStore: RateLimitStore | undefined;
 }
 
 /**
@@ -66,27 +97,71 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
+/**
+ * The methods `client.request()` may use.
+ *
+ * @example
+ * ```ts
+ * import { type HttpMethod, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const method: HttpMethod = 'DELETE';
+ * await client.request({ method, path: '/store/orders/7' });
+ * ```
+ */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * A query parameter's value in `client.request()`: an array repeats the parameter, `undefined`
+ * leaves it out.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type QueryValue } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const query: Record<string, QueryValue> = { status: ['placed', 'approved'], limit: 10, cursor: undefined };
+ * await client.request({ method: 'GET', path: '/store/orders', query }); // ?status=placed&status=approved&limit=10
+ * ```
+ */
+export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
+
 /** One operation's request, as the client describes it. */
 export interface OperationRequest<T> {
   /** The operation name, for warnings and the rate-limit hook. */
   operation: string;
-  method: 'GET' | 'POST';
-  /** The path relative to the base URL, without a leading slash. */
+  method: HttpMethod;
+  /** The path relative to the base URL, without a leading slash, already checked. */
   path: string;
   /** Query parameters; those left undefined are not sent. */
-  searchParams?: Record<string, string | number | undefined>;
+  searchParams?: Record<string, QueryValue>;
   json?: unknown;
+  /** Headers of this request, checked like the client-wide ones; per-call options override them. */
+  headers?: HeaderEntries;
   /** The schema of a successful response's body. */
   schema: z.ZodType<T>;
+  /**
+   * How a successful body becomes data: `json` (the default) requires JSON; `content-type` reads
+   * JSON when the response says it is JSON, the text otherwise, and `undefined` for no body.
+   */
+  decode?: 'json' | 'content-type';
 }
 
 /** What one call learns as it goes. */
 interface CallState {
   /** The body of the latest response, read in full by `#send`. */
   body: ArrayBuffer | undefined;
-  /** Passes through the gate not yet followed by a send, released if the call ends first. */
-  unsent: number;
+  /** Leases from the gate not yet used by a send, handed back unused if the call ends first. */
+  leases: string[];
+  /** Attempts sent so far. */
+  attempts: number;
 }
+
+/**
+ * How long past its attempt's timeout a request still counts as in flight for the rate-limit store,
+ * should its process die before reporting the outcome.
+ */
+export const LEASE_MARGIN_MS = 1_000;
 
 /** Statuses whose responses have no body. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -97,14 +172,23 @@ export class Transport {
   readonly #config: TransportConfig;
   readonly #gate: RequestGate;
   readonly #ky: KyInstance;
+  #rateLimit: RateLimit | null = null;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#gate = new RequestGate({
-      now: () => Date.now(),
+      store: config.rateLimitStore ?? new InProcessRateLimitStore(),
+      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
-      onWait: config.onRateLimit,
+      onWait: (wait) => {
+        if (config.log.enabled('info')) {
+          config.log.info(
+            `animal-store-sdk: ${wait.operation} waits ${wait.waitMs} ms for the rate limit (${wait.reason})`,
+          );
+        }
+        config.onRateLimit?.(wait);
+      },
     });
     // Everything that does not vary by call is set once here: ky merges per-call options into it.
     this.#ky = ky.create({
@@ -117,20 +201,26 @@ export class Transport {
       throwHttpErrors: true,
       retry: {
         limit: config.maxRetries,
-        methods: ['get', 'post'],
+        methods: RETRY_METHODS,
         statusCodes: RETRY_STATUS_CODES,
         afterStatusCodes: [429, 503],
         maxRetryAfter: config.maxRetryWait,
         retryOnTimeout: true,
         delay: backoffDelay,
         jitter: withJitter,
-        shouldRetry: ({ error }) =>
-          shouldRetry({
-            method: (error as { request?: Request }).request?.method ?? '',
+        shouldRetry: ({ error, retryCount }) => {
+          const request = (error as { request?: Request }).request;
+          const decision = retryDecision({
+            method: request?.method ?? '',
             error,
             maxRetryWait: config.maxRetryWait,
             now: Date.now(),
-          }),
+          });
+          if (config.log.enabled('info')) this.#logRetry(request, decision, retryCount);
+          // `undefined` lets ky wait as the service asked; `true` makes it back off.
+          if (!decision.retry) return false;
+          return decision.timing === 'backoff' ? true : undefined;
+        },
       },
       hooks: {
         // The first attempt passes the gate before ky starts, so its wait is not counted against
@@ -142,15 +232,16 @@ export class Transport {
 
   /** The latest rate-limit reading, or `null` before any response carried one. */
   get rateLimit(): RateLimit | null {
-    return this.#gate.rateLimit;
+    return this.#rateLimit;
   }
 
   /** Sends the request and resolves with its parsed body and response. */
   async request<T>(spec: OperationRequest<T>, options: CallOptions): Promise<WithResponse<T>> {
-    const call: CallState = { body: undefined, unsent: 0 };
+    const call: CallState = { body: undefined, leases: [], attempts: 0 };
     // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
     // timeout, which has already fired when a timed-out attempt is retried.
-    const context: RetryContext = { operation: spec.operation, signal: options.signal, call };
+    const leaseMs = (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS;
+    const context: RetryContext = { operation: spec.operation, signal: options.signal, call, leaseMs };
     try {
       await this.#pass(context);
       const response = await this.#ky(this.#url(spec), {
@@ -158,16 +249,28 @@ export class Transport {
         ...(spec.json !== undefined && { json: spec.json }),
         ...(options.signal !== undefined && { signal: options.signal }),
         ...(options.timeout !== undefined && { timeout: options.timeout }),
-        ...(options.headers !== undefined && { headers: options.headers }),
+        ...(spec.headers !== undefined && { headers: callHeaders(spec.headers, options.headers) }),
+        ...(spec.headers === undefined && options.headers !== undefined && { headers: options.headers }),
         ...(options.maxRetries !== undefined && { retry: { limit: options.maxRetries } }),
         context: context as unknown as Record<string, unknown>,
         fetch: (request, init) => this.#send(spec.operation, call, request, init),
       });
-      return { data: this.#parse(spec, call), response, rateLimit: parseRateLimit(response.headers) };
+      return {
+        data: this.#parse(spec, call, response),
+        response,
+        rateLimit: parseRateLimit(response.headers),
+      };
     } catch (error) {
-      throw this.#toPetStoreError(error, spec, call, options.signal);
+      const failure = this.#toPetStoreError(error, spec, call, options.signal);
+      if (this.#config.log.enabled('debug')) {
+        const name = failure instanceof Error ? failure.name : typeof failure;
+        this.#config.log.debug(
+          `animal-store-sdk: ${spec.method} /${spec.path} failed after ${call.attempts} attempt(s): ${name}`,
+        );
+      }
+      throw failure;
     } finally {
-      for (; call.unsent > 0; call.unsent--) this.#gate.settle(undefined);
+      for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
     }
   }
 
@@ -176,14 +279,15 @@ export class Transport {
     const url = this.#config.baseUrl + spec.path;
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(spec.searchParams ?? {})) {
-      if (value !== undefined) query.set(name, String(value));
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) query.append(name, String(item));
+      else query.set(name, String(value));
     }
     return query.size === 0 ? url : `${url}?${query}`;
   }
 
   async #pass(context: RetryContext): Promise<void> {
-    await this.#gate.pass(context.operation, context.signal);
-    context.call.unsent++;
+    context.call.leases.push(await this.#gate.pass(context.operation, context.leaseMs, context.signal));
   }
 
   /**
@@ -196,8 +300,11 @@ export class Transport {
     request: Request | URL | string,
     init?: RequestInit,
   ): Promise<Response> {
-    call.unsent--;
+    const lease = call.leases.shift();
+    call.attempts++;
+    const started = performance.now();
     let response: Response | undefined;
+    let failure: unknown;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
@@ -207,34 +314,85 @@ export class Transport {
       // ky reads an error's body for itself, so it gets a fresh copy of what was read here.
       const { status, statusText, headers } = response;
       return new Response(call.body ?? null, { status, statusText, headers });
+    } catch (error) {
+      failure = error;
+      throw error;
     } finally {
-      this.#observe(operation, response);
+      this.#observe(operation, response, lease);
+      if (this.#config.log.enabled('debug')) {
+        this.#logAttempt(request, init, call.attempts, performance.now() - started, response, failure);
+      }
     }
+  }
+
+  /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
+  #describe(request: Request | URL | string, init?: RequestInit): string {
+    const method = request instanceof Request ? request.method : (init?.method ?? 'GET');
+    const url = request instanceof Request ? request.url : String(request);
+    const base = this.#config.baseUrl;
+    return `${method} ${url.startsWith(base) ? url.slice(base.length - 1) : url}`;
+  }
+
+  #logAttempt(
+    request: Request | URL | string,
+    init: RequestInit | undefined,
+    attempt: number,
+    durationMs: number,
+    response: Response | undefined,
+    failure: unknown,
+  ): void {
+    const outcome =
+      response !== undefined
+        ? String(response.status)
+        : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
+    this.#config.log.debug(
+      `animal-store-sdk: ${this.#describe(request, init)} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt})`,
+    );
+  }
+
+  #logRetry(request: Request | undefined, decision: RetryDecision, retry: number): void {
+    const where = request === undefined ? 'a request' : this.#describe(request);
+    if (!decision.retry) {
+      this.#config.log.info(`animal-store-sdk: ${where} is not retried: ${decision.reason}`);
+      return;
+    }
+    const step = backoffDelay(retry);
+    const wait =
+      decision.timing === 'requested'
+        ? `${decision.waitMs} ms, as the service asked`
+        : `${step / 2}-${step} ms (backoff)`;
+    this.#config.log.info(`animal-store-sdk: ${where} got ${decision.reason}; retry ${retry} in ${wait}`);
   }
 
   /**
    * Parses the body `#send` read with the operation's schema. ky's `.json(schema)` would read the
    * body a second time; reading it inside the attempt is what lets a cut-off body be retried.
    */
-  #parse<T>(spec: OperationRequest<T>, call: CallState): T {
+  #parse<T>(spec: OperationRequest<T>, call: CallState, response: Response): T {
     const where = `${spec.method} /${spec.path}`;
     const text = call.body === undefined ? '' : decoder.decode(call.body);
     let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ResponseValidationError(
-        `The response to ${where} is not valid JSON.`,
-        [],
-        this.#redact(text),
-      );
+    if (spec.decode === 'content-type' && text === '') json = undefined;
+    else if (spec.decode === 'content-type' && !isJson(response.headers)) json = text;
+    else {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ResponseValidationError(
+          `The response to ${where} is not valid JSON.`,
+          [],
+          this.#redact(text),
+          this.#redact(text),
+        );
+      }
     }
     const result = spec.schema.safeParse(json);
     if (result.success) return result.data;
     throw new ResponseValidationError(
-      `The response to ${where} does not match the documented shape: ${describeIssues(result.error.issues)}`,
+      `The response to ${where} does not match the expected shape: ${describeIssues(result.error.issues)}`,
       result.error.issues,
       this.#redact(json),
+      this.#redact(text),
     );
   }
 
@@ -242,19 +400,18 @@ export class Transport {
     return redact(value, this.#config.apiKey);
   }
 
-  #observe(operation: string, response: Response | undefined): void {
+  #observe(operation: string, response: Response | undefined, lease: string | undefined): void {
     if (response === undefined) {
-      this.#gate.settle(undefined);
+      if (lease !== undefined) this.#gate.settle(lease, {});
       return;
     }
-    const { headers, status, ok } = response;
-    const cooldown = status === 429 ? requestedWait(headers, Date.now()) : undefined;
-    // Only a success without rate-limit headers says the service does not report them: an error
-    // may come from a proxy in front of it.
-    this.#gate.settle(parseRateLimit(headers) ?? (ok ? null : undefined), cooldown);
+    const { headers } = response;
+    const reading = parseRateLimit(headers);
+    if (lease !== undefined) this.#gate.settle(lease, outcome(response, reading));
+    if (reading !== null) this.#rateLimit = latestOf(this.#rateLimit, reading);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
-      if (notice !== undefined) warnOnce(this.#config.logger, operation, this.#redact(notice));
+      if (notice !== undefined) warnOnce(this.#config.log, operation, notice);
     }
   }
 
@@ -294,9 +451,43 @@ export class Transport {
   }
 }
 
+/** Whether a response says its body is JSON: `application/json` or a `+json` type. */
+function isJson(headers: Headers): boolean {
+  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** A request's own headers, then the per-call ones, later names replacing earlier ones. */
+function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
+  return headers;
+}
+
 /** What the retry hook needs to know of its call, carried in ky's `context`. */
 interface RetryContext {
   operation: string;
   signal: AbortSignal | undefined;
   call: CallState;
+  /** How long a lease for one attempt lasts. */
+  leaseMs: number;
+}
+
+/** What a response, with its rate-limit reading, tells the rate-limit store. */
+function outcome({ headers, status, ok }: Response, reading: RateLimit | null): RateLimitOutcome {
+  const arrival = Date.now();
+  return {
+    // Only a success without rate-limit headers says the service does not report them: an error
+    // may come from a proxy in front of it.
+    reading: reading === null ? (ok ? null : undefined) : observeRateLimit(reading, headers, arrival),
+    cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
+  };
+}
+
+/** Responses can arrive out of order: within one window the lowest remaining count is the truest. */
+function latestOf(current: RateLimit | null, reading: RateLimit): RateLimit {
+  const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
+  return sameWindow && current.remaining < reading.remaining
+    ? { ...reading, remaining: current.remaining }
+    : reading;
 }

@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './fake-store.js';
-import { PLAN_LIMITS, type PlanName } from './rate-limiter.js';
+import { PLAN_LIMITS, type Plan, type PlanName } from './rate-limiter.js';
+import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 
 /**
  * The command's name, as installed by the package's `bin`.
@@ -35,6 +36,22 @@ const PLAN_NAMES = Object.keys(PLAN_LIMITS) as PlanName[];
 const MAX_SEED = 100_000;
 
 /**
+ * How many requests the command keeps in its request log, by default: a long-running server must not
+ * grow without bound, so beyond this the oldest are dropped.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_CLI_MAX_RECORDED_REQUESTS } from './cli-args.js';
+ *
+ * DEFAULT_CLI_MAX_RECORDED_REQUESTS; // 10000
+ * ```
+ */
+export const DEFAULT_CLI_MAX_RECORDED_REQUESTS = 10_000;
+
+const MAX_BODY_LIMIT = 1024 ** 3;
+const MAX_TIMEOUT_MS = 3_600_000;
+
+/**
  * The help text.
  *
  * @example
@@ -54,8 +71,15 @@ Options:
   -p, --port <port>  TCP port to listen on, 0 for any free port (default ${DEFAULT_CLI_PORT})
       --host <host>  address to listen on (default 127.0.0.1, loopback only)
       --key <key>    the API key to accept (default ${DEFAULT_API_KEY})
-      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')} (default free)
+      --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')}, or custom limits as
+                     <per minute>/<per day>, e.g. 100000/100000000 (default free)
       --seed <n>     start with n sample pets, 0 to ${MAX_SEED} (default 0)
+      --max-body <bytes>
+                     the largest request body read; larger ones get 413 (default ${DEFAULT_MAX_BODY_BYTES})
+      --max-log <n>  requests kept in the request log, the oldest dropped first
+                     (default ${DEFAULT_CLI_MAX_RECORDED_REQUESTS})
+      --request-timeout <ms>
+                     time a client has to send a whole request; then 408 (default 30000)
   -h, --help         show this help
 
 Stop it with Ctrl-C.
@@ -68,7 +92,17 @@ Stop it with Ctrl-C.
  * ```ts
  * import type { CliCommand } from './cli-args.js';
  *
- * const command: CliCommand = { kind: 'serve', port: 4010, host: '127.0.0.1', key: 'k', plan: 'free', seed: 0 };
+ * const command: CliCommand = {
+ *   kind: 'serve',
+ *   port: 4010,
+ *   host: '127.0.0.1',
+ *   key: 'k',
+ *   plan: 'free',
+ *   seed: 0,
+ *   maxBodyBytes: 1_048_576,
+ *   maxRecordedRequests: 10_000,
+ *   requestTimeoutMs: 30_000,
+ * };
  * ```
  */
 export type CliCommand =
@@ -78,8 +112,11 @@ export type CliCommand =
       readonly port: number;
       readonly host: string;
       readonly key: string;
-      readonly plan: PlanName;
+      readonly plan: Plan;
       readonly seed: number;
+      readonly maxBodyBytes: number;
+      readonly maxRecordedRequests: number;
+      readonly requestTimeoutMs: number;
     };
 
 /**
@@ -106,11 +143,22 @@ export class CliUsageError extends Error {
  * import { parseCliArgs } from './cli-args.js';
  *
  * parseCliArgs(['--port', '8080', '--seed', '5']);
- * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free', seed: 5 }
+ * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free', seed: 5,
+ * //   maxBodyBytes: 1048576, maxRecordedRequests: 10000, requestTimeoutMs: 30000 }
  * ```
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
-  let values: { port?: string; host?: string; key?: string; plan?: string; seed?: string; help?: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    key?: string;
+    plan?: string;
+    seed?: string;
+    'max-body'?: string;
+    'max-log'?: string;
+    'request-timeout'?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -122,6 +170,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         key: { type: 'string' },
         plan: { type: 'string' },
         seed: { type: 'string' },
+        'max-body': { type: 'string' },
+        'max-log': { type: 'string' },
+        'request-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -136,11 +187,26 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
   const key = values.key ?? DEFAULT_API_KEY;
   if (!/^\S+$/.test(key)) throw new CliUsageError(`--key must be non-empty without spaces, got "${key}"`);
-  const plan = values.plan ?? 'free';
-  if (!isPlanName(plan)) {
-    throw new CliUsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}, got "${plan}"`);
-  }
-  return { kind: 'serve', port, host, key, plan, seed };
+  const plan = planOption(values.plan ?? 'free');
+  const maxBodyBytes = integerOption(
+    '--max-body',
+    values['max-body'] ?? String(DEFAULT_MAX_BODY_BYTES),
+    0,
+    MAX_BODY_LIMIT,
+  );
+  const maxRecordedRequests = integerOption(
+    '--max-log',
+    values['max-log'] ?? String(DEFAULT_CLI_MAX_RECORDED_REQUESTS),
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const requestTimeoutMs = integerOption(
+    '--request-timeout',
+    values['request-timeout'] ?? '30000',
+    1,
+    MAX_TIMEOUT_MS,
+  );
+  return { kind: 'serve', port, host, key, plan, seed, maxBodyBytes, maxRecordedRequests, requestTimeoutMs };
 }
 
 function integerOption(name: string, value: string, min: number, max: number): number {
@@ -149,6 +215,19 @@ function integerOption(name: string, value: string, min: number, max: number): n
     throw new CliUsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
   }
   return parsed;
+}
+
+function planOption(value: string): Plan {
+  if (isPlanName(value)) return value;
+  const custom = /^(\d+)\/(\d+)$/.exec(value);
+  if (custom !== null) {
+    const perMinute = integerOption('--plan (per minute)', custom[1] ?? '', 1, Number.MAX_SAFE_INTEGER);
+    const perDay = integerOption('--plan (per day)', custom[2] ?? '', 1, Number.MAX_SAFE_INTEGER);
+    return { perMinute, perDay };
+  }
+  throw new CliUsageError(
+    `--plan must be one of ${PLAN_NAMES.join(', ')}, or <per minute>/<per day>, got "${value}"`,
+  );
 }
 
 function isPlanName(value: string): value is PlanName {

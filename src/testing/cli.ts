@@ -12,7 +12,7 @@
  */
 import { CliUsageError, COMMAND, parseCliArgs, USAGE } from './cli-args.js';
 import { buildFakePetStore } from './fake-store.js';
-import { PLAN_LIMITS } from './rate-limiter.js';
+import { limitsOf } from './rate-limiter.js';
 import { samplePets } from './sample-pets.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -30,24 +30,35 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const store = buildFakePetStore(
-    { apiKeys: { [command.key]: command.plan }, pets: samplePets(command.seed) },
+    {
+      apiKeys: { [command.key]: command.plan },
+      pets: samplePets(command.seed),
+      maxBodyBytes: command.maxBodyBytes,
+      maxRecordedRequests: command.maxRecordedRequests,
+    },
     () => [],
   );
   let server: Awaited<ReturnType<typeof store.listen>>;
   try {
-    server = await store.listen({ port: command.port, hostname: command.host });
+    server = await store.listen({
+      port: command.port,
+      hostname: command.host,
+      requestTimeoutMs: command.requestTimeoutMs,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${COMMAND}: cannot listen on ${command.host}:${command.port}: ${reason}\n`);
     return 1;
   }
 
-  const limits = PLAN_LIMITS[command.plan];
+  const limits = limitsOf(command.plan);
+  const planName = typeof command.plan === 'string' ? command.plan : 'custom';
   process.stdout.write(
     [
       `Animal Store fake server listening on ${server.url}`,
-      `API key: ${command.key} (${command.plan} plan: ${limits.perMinute} requests per minute, ${limits.perDay} per day)`,
+      `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per minute, ${limits.perDay} per day)`,
       `Pets: ${command.seed}`,
+      `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
       'Press Ctrl-C to stop.',
       '',
@@ -65,7 +76,9 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   process.stdout.write(`Received ${signal}, stopping.\n`);
   await server.close();
-  process.stdout.write('Stopped.\n');
+  process.stdout.write(
+    `Stopped.\nRequests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
+  );
   return 0;
 }
 

@@ -22,7 +22,8 @@ import {
   RateLimiter,
   type RateLimitState,
 } from './rate-limiter.js';
-import { plainHeaders, type RecordedRequest, recordedBody } from './request-log.js';
+import { type BodyRead, DEFAULT_MAX_BODY_BYTES, readBody } from './request-body.js';
+import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
 import { startHttpServer } from './start-http-server.js';
 
@@ -97,6 +98,18 @@ export interface FakePetStoreOptions {
    * {@link DEFAULT_BAN_POLICY}; `false` never bans.
    */
   readonly ban?: Partial<BanPolicy> | false;
+  /**
+   * The largest request body read, in bytes. A larger one is answered 413 `payload_too_large` before
+   * anything else, without reading it further; it is recorded without its body. Default
+   * {@link DEFAULT_MAX_BODY_BYTES} (1 MiB).
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * How many requests `store.requests` keeps; beyond it the oldest are dropped and counted in
+   * `store.droppedRequests`. Default `Infinity`: a test sees every request. The
+   * `animal-store-fake-server` command keeps 10,000.
+   */
+  readonly maxRecordedRequests?: number;
 }
 
 /**
@@ -114,6 +127,12 @@ export interface ListenOptions {
   readonly port?: number;
   /** The address to listen on. Default `127.0.0.1` (loopback only). */
   readonly hostname?: string;
+  /**
+   * Milliseconds a client has to send a whole request, headers and body; a request still
+   * incomplete then is answered 408 `request_timeout` and its connection closed. Checked about
+   * once a second. Default 30,000.
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 /**
@@ -175,8 +194,13 @@ export interface FakePetStore {
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** A copy of the current animals, ordered by id. */
   readonly pets: Pet[];
-  /** A copy of every request received under the base URL, oldest first. */
+  /**
+   * A copy of every request received under the base URL, oldest first; only the latest
+   * `maxRecordedRequests` when that option is set.
+   */
   readonly requests: RecordedRequest[];
+  /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
+  readonly droppedRequests: number;
   /** Injects a fault for the next matching request(s). See {@link FaultOptions}. */
   injectFault(fault: FaultOptions): void;
   /** Removes every injected fault that has not been used up. */
@@ -218,11 +242,14 @@ export type Outcome =
 export interface StoreCore {
   /** The configured base URL. */
   readonly base: BaseUrl;
+  /** The largest request body read, in bytes. */
+  readonly maxBodyBytes: number;
   /**
    * Answers a request. `baseHref` is the base URL the request was sent to (the configured one, or the
-   * HTTP server's); links in responses point under it.
+   * HTTP server's); links in responses point under it. `oversized` says the caller already found the
+   * body over the limit and did not read it.
    */
-  respond(request: Request, baseHref: string): Promise<Outcome>;
+  respond(request: Request, baseHref: string, oversized?: boolean): Promise<Outcome>;
 }
 
 /**
@@ -249,9 +276,10 @@ export function buildFakePetStore(
   const pets = new PetRepository(options.pets ?? []);
   const limiter = new RateLimiter(banPolicy(options.ban));
   const faults = new FaultQueue();
-  let log: RecordedRequest[] = [];
+  const maxBodyBytes = bodyLimit(options.maxBodyBytes);
+  const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
 
-  const respond = async (request: Request, baseHref: string): Promise<Outcome> => {
+  const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
     const url = new URL(request.url);
     const path = pathUnder(url, base.path);
     if (path === undefined) {
@@ -260,15 +288,27 @@ export function buildFakePetStore(
       );
     }
     const method = request.method.toUpperCase();
-    const bodyText = await request.text();
+    const read: BodyRead = oversized ? { tooLarge: true } : await readBody(request, maxBodyBytes);
     log.push({
       method,
       url: request.url,
       path,
       headers: plainHeaders(request.headers),
-      body: recordedBody(bodyText),
+      body: read.tooLarge ? undefined : recordedBody(read.text),
       receivedAt: clock(),
     });
+    if (read.tooLarge) {
+      return reply(
+        toResponse(
+          errorReply(
+            413,
+            ERROR_CODES.payloadTooLarge,
+            `The request body is larger than ${maxBodyBytes} bytes, the most this server reads`,
+          ),
+        ),
+      );
+    }
+    const bodyText = read.text;
 
     const fault = faults.take(method, path);
     if (fault !== undefined) {
@@ -293,6 +333,7 @@ export function buildFakePetStore(
       baseHref,
       headers: request.headers,
       bodyText,
+      bodyUtf8: read.utf8,
     });
     return reply(toResponse(operationReply, rateLimitHeaders(decision.state)));
   };
@@ -303,7 +344,7 @@ export function buildFakePetStore(
     return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
   };
 
-  const core: StoreCore = { base, respond };
+  const core: StoreCore = { base, maxBodyBytes, respond };
 
   const storeFetch: FetchFunction = async (input, init) => {
     const request = new Request(input, init);
@@ -336,7 +377,10 @@ export function buildFakePetStore(
       return pets.all();
     },
     get requests() {
-      return structuredClone(log);
+      return structuredClone(log.entries());
+    },
+    get droppedRequests() {
+      return log.dropped;
     },
     injectFault(fault) {
       faults.add(fault);
@@ -348,7 +392,7 @@ export function buildFakePetStore(
       pets.reset();
       limiter.reset();
       faults.clear();
-      log = [];
+      log.clear();
     },
   };
 }
@@ -382,6 +426,14 @@ function tooManyRequests(
           `Rate limit of ${decision.state.limit} requests per ${decision.window} exceeded; retry in ${seconds} s`,
         );
   return toResponse(error, rateLimitHeaders(decision.state), { 'Retry-After': String(seconds) });
+}
+
+function bodyLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`maxBodyBytes must be a non-negative integer, got ${String(value)}`);
+  }
+  return value;
 }
 
 function banPolicy(ban: Partial<BanPolicy> | false | undefined): BanPolicy | false {

@@ -288,6 +288,11 @@ function faultResponse(
       : typeof body === 'string'
         ? [body, 'text/plain; charset=utf-8']
         : [JSON.stringify(body), 'application/json'];
+  if (NULL_BODY_STATUSES.has(status))
+    return new Response(null, { status, headers: mergeHeaders(extraHeaders, options.headers) });
   const headers = mergeHeaders({ 'Content-Type': contentType }, extraHeaders, options.headers);
   return new Response(text, { status, headers });
 }
+
+/** Statuses whose responses cannot carry a body: a fault with one answers without it. */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);

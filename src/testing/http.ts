@@ -3,9 +3,31 @@
  *
  * @module
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ListenOptions, RunningFakeServer, StoreCore } from './fake-store.js';
+import { announcesMoreThan } from './request-body.js';
+import { ERROR_CODES } from './responses.js';
+
+/** The longest request target (path and query) the server reads, in characters. */
+const MAX_URL_LENGTH = 8192;
+
+/**
+ * How long a connection refused mid-request stays open, unread, after its answer: closing it at once
+ * with unread bytes would reset it, and a client still sending could lose the answer.
+ */
+const LINGER_MS = 1_000;
+
+/** Sends what is queued, half-closes, stops reading, and destroys the socket after {@link LINGER_MS}. */
+function closeAfterAnswer(socket: Duplex): void {
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** The time a client has to send a whole request, by default. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The headers browser code may read from the server's responses (beyond the CORS-safelisted ones).
@@ -63,13 +85,25 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const sockets = new Set<Socket>();
   const busy = new Set<Socket>();
 
-  const server = createServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  if (!Number.isSafeInteger(requestTimeout) || requestTimeout < 1) {
+    throw new RangeError(`requestTimeoutMs must be a positive integer, got ${String(requestTimeout)}`);
+  }
+  // Node enforces the timeouts itself, checking open connections every `connectionsCheckingInterval`.
+  const timeouts = {
+    requestTimeout,
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+  };
+  const server = createServer(timeouts, (req, res) => {
     busy.add(req.socket);
     res.once('close', () => busy.delete(req.socket));
     handle(core, req, res, closing.signal).catch(() => {
-      req.socket.destroy();
+      // A socket already answered (a timeout, say) is closing on its own; cutting it would lose the answer.
+      if (!req.socket.writableEnded) req.socket.destroy();
     });
   });
+  server.on('clientError', answerClientError);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => {
@@ -108,7 +142,23 @@ async function handle(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const host = req.headers.host ?? 'localhost';
-  const url = new URL(req.url ?? '/', `http://${host}`);
+  if ((req.url ?? '/').length > MAX_URL_LENGTH) {
+    refuse(
+      req,
+      res,
+      414,
+      ERROR_CODES.uriTooLong,
+      `The request target is longer than ${MAX_URL_LENGTH} characters`,
+    );
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', `http://${host}`);
+  } catch {
+    refuse(req, res, 400, ERROR_CODES.badRequest, 'The request target or Host header is not a valid URL');
+    return;
+  }
 
   if (
     method === 'OPTIONS' &&
@@ -128,36 +178,127 @@ async function handle(
   closing.addEventListener('abort', abort, { once: true });
 
   try {
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+    const headers = requestHeaders(req);
+    const limit = core.maxBodyBytes;
+    const body =
+      method === 'GET' || method === 'HEAD' || announcesMoreThan(headers, limit)
+        ? undefined
+        : await readBody(req, limit);
+    const oversized = body === 'too-large' || announcesMoreThan(headers, limit);
     const request = new Request(url, {
       method,
-      headers: requestHeaders(req),
+      headers,
       signal: aborted.signal,
-      ...(body === undefined ? {} : { body }),
+      ...(body === undefined || body === 'too-large' ? {} : { body }),
     });
-    const outcome = await core.respond(request, `http://${host}${core.base.path}`);
+    const outcome = await core.respond(request, `http://${host}${core.base.path}`, oversized);
     if (outcome.kind === 'network-error') {
       req.socket.destroy();
       return;
     }
     const { response } = outcome;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(CORS_HEADERS)) headers[name.toLowerCase()] = value;
-    for (const [name, value] of response.headers) headers[name] = value;
+    const responseHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(CORS_HEADERS)) responseHeaders[name.toLowerCase()] = value;
+    for (const [name, value] of response.headers) responseHeaders[name] = value;
     const payload = Buffer.from(await response.arrayBuffer());
-    headers['content-length'] = String(payload.length);
-    if (closing.aborted) headers.connection = 'close';
-    res.writeHead(response.status, headers);
+    responseHeaders['content-length'] = String(payload.length);
+    // The rest of an oversized body is not read: the connection closes after the answer.
+    if (closing.aborted || oversized) responseHeaders.connection = 'close';
+    if (oversized) lingerOnClose(req.socket);
+    res.writeHead(response.status, responseHeaders);
     res.end(method === 'HEAD' ? undefined : payload);
   } finally {
     closing.removeEventListener('abort', abort);
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+/**
+ * Reads the body, counting bytes as they arrive, and stops reading the socket as soon as it passes
+ * `limit` (`'too-large'`). Listeners rather than `for await`, which would destroy the socket on the
+ * way out and lose the 413.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      done();
+      req.pause();
+      resolve('too-large');
+    };
+    const onEnd = () => {
+      done();
+      resolve(new Uint8Array(Buffer.concat(chunks)));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onClose = () => onError(new Error('The client closed the connection before the body ended'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/** Answers with an Error body and closes the connection, leaving the rest of the request unread. */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+): void {
+  const payload = JSON.stringify({ code, message, status });
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(payload)),
+    connection: 'close',
+  });
+  lingerOnClose(req.socket);
+  res.end(payload);
+}
+
+/** Makes Node's close after a `Connection: close` answer linger (see {@link closeAfterAnswer}). */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = () => closeAfterAnswer(socket);
+}
+
+/**
+ * Answers what Node's HTTP parser refused, or a request that did not arrive in full in time, with
+ * an Error body, then closes the connection. Node's default answer carries no body.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inProgress = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (!socket.writable || inProgress === true || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ERROR_CODES.headersTooLarge, 'The request line and headers are larger than 16 KiB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ERROR_CODES.requestTimeout, 'The request did not arrive in full in time']
+        : [400, ERROR_CODES.badRequest, 'The bytes received are not a valid HTTP/1.1 request'];
+  const payload = JSON.stringify({ code, message, status });
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+  );
+  closeAfterAnswer(socket);
 }
 
 function requestHeaders(req: IncomingMessage): Headers {

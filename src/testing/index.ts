@@ -66,12 +66,25 @@
  * `Link: <base URL/pets>; rel="successor-version"` (the replacement, `GET /pets` with `status`).
  *
  * **Other requests under the base URL.** A path with no route, including `GET /store/orders` and the
- * rest of the store area whose shape the interface does not show, is a 404 `not_found`. A method a
+ * rest of the store area whose shape the interface does not show, is a 404 `not_found`; a test that
+ * needs an answer there adds its own msw handler (`server.use(http.get(...))`, which comes before the
+ * store's) or wraps `store.fetch`. A method a
  * route lacks is a 405 `method_not_allowed` with `Allow: GET, POST` (`/pets`) or `Allow: GET`
  * (`/pets/{petId}`); HEAD and OPTIONS are such methods. A trailing slash is ignored.
  *
  * **Errors.** Every error is `Content-Type: application/json` with `{ code, message, status }`,
  * `status` repeating the HTTP status; the codes are {@link ERROR_CODES}.
+ *
+ * **Limits.** A request body over `maxBodyBytes` (default {@link DEFAULT_MAX_BODY_BYTES}, 1 MiB),
+ * known from its `Content-Length` or counted as it arrives, is answered 413 `payload_too_large` before
+ * anything else, without reading the rest (over HTTP the connection then closes); nothing is stored
+ * and the request is recorded without its body. A `POST /pets` body that is not UTF-8, or JSON nested
+ * deeper than 64 levels, is a 400 `invalid_json`. `store.requests` keeps every request unless
+ * `maxRecordedRequests` bounds it (the oldest dropped first, counted in `store.droppedRequests`); the
+ * `animal-store-fake-server` command keeps 10,000. The HTTP server answers headers over 16 KiB with 431
+ * `headers_too_large`, a request target over 8 KiB with 414 `uri_too_long`, bytes that are not HTTP
+ * with 400 `bad_request`, and a request still incomplete after `requestTimeoutMs` (default 30 s) with
+ * 408 `request_timeout`, closing the connection each time.
  *
  * **Faults.** See {@link FaultOptions}: applied in the order injected, the first match wins, `times`
  * defaults to 1; without a `body`, the response is an Error whose code names the status
@@ -102,6 +115,7 @@ export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
 export { DEFAULT_NEW_PET_STATUS } from './pet-repository.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rate-limiter.js';
 export { DEFAULT_BAN_POLICY, PLAN_LIMITS } from './rate-limiter.js';
+export { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 export type { RecordedRequest } from './request-log.js';
 export type { FakeErrorCode, JsonValue } from './responses.js';
 export { ERROR_CODES } from './responses.js';

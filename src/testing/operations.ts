@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../schemas.js';
 import type { PetRepository } from './pet-repository.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './request-body.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /**
@@ -71,6 +72,8 @@ export interface OperationRequest {
   readonly headers: Headers;
   /** The body, read as text (`''` when there is none). */
   readonly bodyText: string;
+  /** Whether the body was valid UTF-8; `bodyText` has U+FFFD where it was not. Default `true`. */
+  readonly bodyUtf8?: boolean;
 }
 
 /**
@@ -150,6 +153,16 @@ function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
   }
   if (request.bodyText.trim() === '') {
     return errorReply(400, ERROR_CODES.invalidBody, 'The request body is required: a NewPet as JSON');
+  }
+  if (request.bodyUtf8 === false) {
+    return errorReply(400, ERROR_CODES.invalidJson, 'The request body is not valid UTF-8');
+  }
+  if (exceedsJsonDepth(request.bodyText, MAX_JSON_DEPTH)) {
+    return errorReply(
+      400,
+      ERROR_CODES.invalidJson,
+      `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   }
   let body: unknown;
   try {

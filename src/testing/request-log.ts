@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './request-body.js';
 import type { JsonValue } from './responses.js';
 
 /**
@@ -48,6 +49,8 @@ export interface RecordedRequest {
  */
 export function recordedBody(text: string): JsonValue | undefined {
   if (text === '') return undefined;
+  // Deeply nested JSON is kept as text: copying it for `store.requests` would exhaust the stack.
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return text;
   try {
     return JSON.parse(text) as JsonValue;
   } catch {
@@ -67,4 +70,65 @@ export function recordedBody(text: string): JsonValue | undefined {
  */
 export function plainHeaders(headers: Headers): Record<string, string> {
   return Object.fromEntries(headers.entries());
+}
+
+/**
+ * The requests a store keeps: every one by default, or the latest `limit`, the oldest dropped first
+ * and counted.
+ *
+ * @example
+ * ```ts
+ * import { RequestLog } from './request-log.js';
+ *
+ * const log = new RequestLog(2);
+ * for (const path of ['/a', '/b', '/c']) {
+ *   log.push({ method: 'GET', url: `http://x.test/v1${path}`, path, headers: {}, body: undefined, receivedAt: 0 });
+ * }
+ * log.entries().map((entry) => entry.path); // ['/b', '/c']
+ * log.dropped; // 1
+ * ```
+ */
+export class RequestLog {
+  readonly #limit: number;
+  #entries: RecordedRequest[] = [];
+  /** Where the oldest entry is, once the log is full and wraps around. */
+  #start = 0;
+  #dropped = 0;
+
+  /** @param limit - How many requests to keep: a non-negative integer or `Infinity`. */
+  constructor(limit: number) {
+    if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
+      throw new RangeError(`maxRecordedRequests must be an integer >= 0 or Infinity, got ${String(limit)}`);
+    }
+    this.#limit = limit;
+  }
+
+  /** How many requests were dropped to stay within the limit since the log was last cleared. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** Records a request, dropping the oldest when the log is full. */
+  push(entry: RecordedRequest): void {
+    if (this.#entries.length < this.#limit) {
+      this.#entries.push(entry);
+      return;
+    }
+    this.#dropped++;
+    if (this.#limit === 0) return;
+    this.#entries[this.#start] = entry;
+    this.#start = (this.#start + 1) % this.#limit;
+  }
+
+  /** The kept requests, oldest first. */
+  entries(): RecordedRequest[] {
+    return [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+  }
+
+  /** Forgets every request and the count of dropped ones. */
+  clear(): void {
+    this.#entries = [];
+    this.#start = 0;
+    this.#dropped = 0;
+  }
 }

@@ -29,10 +29,15 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
  * | `api_key_banned` | 429 | The key is temporarily banned for sending requests while limited |
  * | `invalid_parameter` | 400 | A bad `limit`, `status` or `petId` |
  * | `invalid_content_type` | 400 | `POST /pets` without `Content-Type: application/json` |
- * | `invalid_json` | 400 | `POST /pets` with a body that is not JSON |
+ * | `invalid_json` | 400 | `POST /pets` with a body that is not JSON (or not UTF-8, or nested over 64 levels) |
  * | `invalid_body` | 400 | `POST /pets` with an empty body or one that is not a valid NewPet |
  * | `not_found` | 404 | No such pet, or no such route under the base URL |
  * | `method_not_allowed` | 405 | A method the route does not have (see the `Allow` header) |
+ * | `payload_too_large` | 413 | A request body over the store's `maxBodyBytes` |
+ * | `request_timeout` | 408 | HTTP server: the request did not arrive in full within its time |
+ * | `uri_too_long` | 414 | HTTP server: a request target over 8 KiB |
+ * | `headers_too_large` | 431 | HTTP server: request headers over 16 KiB |
+ * | `bad_request` | 400 | HTTP server: bytes that are not an HTTP request |
  *
  * @example
  * ```ts
@@ -52,7 +57,7 @@ export const ERROR_CODES = Object.freeze({
   invalidParameter: 'invalid_parameter',
   /** 400: `POST /pets` without `Content-Type: application/json`. */
   invalidContentType: 'invalid_content_type',
-  /** 400: `POST /pets` with a body that is not JSON. */
+  /** 400: `POST /pets` with a body that is not JSON, not UTF-8, or nested over 64 levels. */
   invalidJson: 'invalid_json',
   /** 400: `POST /pets` with an empty body or one that is not a valid NewPet. */
   invalidBody: 'invalid_body',
@@ -60,6 +65,16 @@ export const ERROR_CODES = Object.freeze({
   notFound: 'not_found',
   /** 405: a method the route does not have (see the `Allow` header). */
   methodNotAllowed: 'method_not_allowed',
+  /** 413: a request body over the store's `maxBodyBytes`. */
+  payloadTooLarge: 'payload_too_large',
+  /** 408: HTTP server: the request did not arrive in full within its time. */
+  requestTimeout: 'request_timeout',
+  /** 414: HTTP server: a request target over 8 KiB. */
+  uriTooLong: 'uri_too_long',
+  /** 431: HTTP server: request headers over 16 KiB. */
+  headersTooLarge: 'headers_too_large',
+  /** 400: HTTP server: bytes that are not an HTTP request. */
+  badRequest: 'bad_request',
 } as const);
 
 /**

@@ -17,15 +17,24 @@ export const USAGE = `Usage: npm run bench -- [options]
                       also measure the cold start of another build of the package: DIR is its root,
                       with dist/ built (e.g. a checkout of an earlier commit after npm run build)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
-  --sections LIST     run only these sections: parse, overhead, fake-store, memory, cold-start
-                      (comma-separated)
+  --sections LIST     run only these sections: parse, overhead, fake-store, memory, soak, hostile,
+                      cold-start (comma-separated)
+  --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
                       listPets:1,listPets:50,getPet:1,getPet:50)
   --out FILE          where to write the results (default bench-results/latest.json)
   --help              show this text
 `;
 
-export const SECTIONS = ['parse', 'overhead', 'fake-store', 'memory', 'cold-start'] as const;
+export const SECTIONS = [
+  'parse',
+  'overhead',
+  'fake-store',
+  'memory',
+  'soak',
+  'hostile',
+  'cold-start',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -35,6 +44,7 @@ export interface BenchOptions {
   readonly memoryCalls: number;
   readonly coldStarts: number;
   readonly coldStartBaseline: string | undefined;
+  readonly soakRequests: number;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
   readonly help: boolean;
@@ -81,6 +91,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       'memory-calls': { type: 'string' },
       'cold-starts': { type: 'string' },
       'cold-start-baseline': { type: 'string' },
+      'soak-requests': { type: 'string' },
       variant: { type: 'string', multiple: true },
       sections: { type: 'string' },
       cases: { type: 'string' },
@@ -101,6 +112,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     coldStarts: positiveInteger('cold-starts', values['cold-starts'], 15),
     coldStartBaseline:
       values['cold-start-baseline'] === undefined ? undefined : resolve(values['cold-start-baseline']),
+    soakRequests: positiveInteger('soak-requests', values['soak-requests'], 50_000),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
     help: values.help ?? false,

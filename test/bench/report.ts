@@ -7,7 +7,9 @@ import type { ClientMemory } from './client-memory-probe.js';
 import { type OverheadResult, RAW } from './client-overhead.js';
 import type { FakeStoreCost } from './fake-store-probe.js';
 import { megabytes } from './heap.js';
+import type { HostileRow } from './hostile-input.js';
 import type { ParseResult } from './schema-parse.js';
+import type { SoakResult } from './soak.js';
 import { formatNumber, formatTable } from './table.js';
 
 function caseName({ operation, concurrency }: Pick<OverheadResult, 'operation' | 'concurrency'>): string {
@@ -131,4 +133,40 @@ export function clientMemoryTable(summaries: readonly ClientMemorySummary[]): st
       ]),
     ),
   ].join('\n');
+}
+
+const mb = (bytes: number) => formatNumber(bytes / 1024 ** 2, 1);
+
+/** The soak: throughput, and the server's memory along the way. */
+export function soakTable(result: SoakResult): string {
+  const statuses = Object.entries(result.statuses)
+    .map(([status, count]) => `${status}: ${formatNumber(count)}`)
+    .join(', ');
+  const rows = result.samples.map((sample) => [
+    formatNumber(sample.requests),
+    mb(sample.rss),
+    mb(sample.heapUsed),
+  ]);
+  return [
+    `animal-store-fake-server soak: ${formatNumber(result.requests)} requests (${Math.round(result.createShare * 100)}% creates, ` +
+      `the rest GET /pets?limit=100), ${result.concurrency} connections, keep-alive`,
+    `${formatNumber(result.requestsPerSecond)} requests/s over ${formatNumber(result.seconds, 1)} s; ${statuses}; ` +
+      `${formatNumber(result.pets)} pets at the end. ${result.stopped}`,
+    formatTable(['After requests', 'Server RSS (MB)', 'Server heap after GC (MB)'], rows),
+  ].join('\n');
+}
+
+/** The bad-input table. */
+export function hostileTable(rows: readonly HostileRow[]): string {
+  return formatTable(
+    ['Input', 'Answer', 'Still serving', 'Heap before/after (MB)', 'RSS before/after (MB)', 'Client wrote'],
+    rows.map((row) => [
+      row.input,
+      row.answer,
+      row.stillServing ? 'yes' : 'NO',
+      `${mb(row.heapBefore)} / ${mb(row.heapAfter)}`,
+      `${mb(row.rssBefore)} / ${mb(row.rssAfter)}`,
+      row.bytesWritten === undefined ? '' : `${mb(row.bytesWritten)} MB`,
+    ]),
+  );
 }

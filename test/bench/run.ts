@@ -5,7 +5,6 @@
  *
  * @module
  */
-
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import {
   measureColdStart,
 } from './cold-start.js';
 import type { FakeStoreCost, Way } from './fake-store-probe.js';
+import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
 import { runProbe } from './probe.js';
@@ -30,12 +30,15 @@ import {
   clientMemoryTable,
   type FakeStoreSummary,
   fakeStoreTable,
+  hostileTable,
   overheadTable,
   parseTable,
+  soakTable,
   summarizeClientMemory,
   summarizeFakeStore,
 } from './report.js';
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
+import { runSoak, type SoakResult } from './soak.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { formatNumber } from './table.js';
 import { repoRoot } from './tsx-process.js';
@@ -147,6 +150,8 @@ async function main(options: BenchOptions): Promise<void> {
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
     coldStart?: ColdStartResult[];
+    soak?: SoakResult;
+    hostileInput?: HostileRow[];
   } = {};
   const run = new Set(options.sections);
 
@@ -166,7 +171,14 @@ async function main(options: BenchOptions): Promise<void> {
     results.clientMemory = await clientMemory(options);
     print(clientMemoryTable(results.clientMemory));
   }
-
+  if (run.has('soak')) {
+    results.soak = await runSoak(options.soakRequests);
+    print(soakTable(results.soak));
+  }
+  if (run.has('hostile')) {
+    results.hostileInput = await runHostileInputs();
+    print(hostileTable(results.hostileInput));
+  }
   if (run.has('cold-start')) {
     results.coldStart = await coldStart(options);
     print(coldStartTable(results.coldStart));
@@ -182,6 +194,7 @@ async function main(options: BenchOptions): Promise<void> {
       memoryCalls: options.memoryCalls,
       coldStarts: options.coldStarts,
       coldStartBaseline: options.coldStartBaseline,
+      soakRequests: options.soakRequests,
       variants: options.variants,
     },
     durationSeconds,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimit } from '../../src/core/rate-limit.js';
+import { parseRateLimit, responseTime } from '../../src/core/rate-limit.js';
 
 describe('parseRateLimit', () => {
   it('reads the three X-RateLimit headers', () => {
@@ -20,5 +20,27 @@ describe('parseRateLimit', () => {
     ['huge', { 'X-RateLimit-Limit': '1'.repeat(30), 'X-RateLimit-Remaining': '1', 'X-RateLimit-Reset': '1' }],
   ])('gives null when the headers are %s', (_, init) => {
     expect(parseRateLimit(new Headers(init))).toBeNull();
+  });
+});
+
+describe('responseTime', () => {
+  const sent = Date.UTC(2026, 10, 22, 12, 0, 7);
+  const headers = (date?: string) => new Headers(date === undefined ? {} : { date });
+
+  it('uses the arrival time when the host clock agrees with the Date header, being finer', () => {
+    expect(responseTime(headers(new Date(sent).toUTCString()), sent + 640)).toBe(sent + 640);
+  });
+
+  it.each([
+    ['a minute ahead', 60_000],
+    ['a minute behind', -60_000],
+    ['two seconds ahead', 2_000],
+  ])('uses the Date header when the host clock is %s', (_, skew) => {
+    expect(responseTime(headers(new Date(sent).toUTCString()), sent + 300 + skew)).toBe(sent);
+  });
+
+  it('uses the arrival time without a valid Date header', () => {
+    expect(responseTime(headers(), 1234)).toBe(1234);
+    expect(responseTime(headers('yesterday-ish'), 1234)).toBe(1234);
   });
 });

@@ -1,6 +1,6 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, requestedWait, shouldRetry, withJitter } from '../../src/core/retry.js';
+import { backoffDelay, requestedWait, retryDecision, shouldRetry, withJitter } from '../../src/core/retry.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const headers = (init: Record<string, string>) => new Headers(init);
@@ -88,11 +88,46 @@ describe('shouldRetry', () => {
     ).toBeUndefined();
   });
 
-  it('leaves server errors, timeouts and lost connections of a GET to ky', () => {
+  it('backs off after server errors, timeouts and lost connections of every idempotent method', () => {
     const request = new Request('https://api.test/v1/pets');
-    for (const error of [httpError(502), new TimeoutError(request), new NetworkError(request)]) {
-      expect(shouldRetry({ ...base, method: 'GET', error })).toBeUndefined();
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
+      for (const error of [httpError(502), new TimeoutError(request), new NetworkError(request)]) {
+        expect(shouldRetry({ ...base, method, error })).toBe(true);
+      }
     }
+  });
+
+  it('retries a 429 for every method, and nothing else for POST and PATCH', () => {
+    const request = new Request('https://api.test/v1/pets', { method: 'PATCH' });
+    for (const method of ['POST', 'PATCH']) {
+      expect(shouldRetry({ ...base, method, error: httpError(429, { 'Retry-After': '1' }) })).toBeUndefined();
+      for (const error of [httpError(500), new TimeoutError(request), new NetworkError(request)]) {
+        expect(retryDecision({ ...base, method, error })).toEqual({
+          retry: false,
+          reason: expect.stringContaining(`${method} is not idempotent`),
+        });
+      }
+    }
+  });
+
+  it('does not retry statuses outside the list, for any method', () => {
+    for (const status of [400, 404, 409, 413, 501]) {
+      expect(retryDecision({ ...base, method: 'GET', error: httpError(status) })).toEqual({
+        retry: false,
+        reason: `${status} is not retried`,
+      });
+    }
+  });
+
+  it('says how long the service asked to wait', () => {
+    expect(retryDecision({ ...base, method: 'POST', error: httpError(429, { 'Retry-After': '3' }) })).toEqual(
+      {
+        retry: true,
+        reason: '429',
+        timing: 'requested',
+        waitMs: 3000,
+      },
+    );
   });
 
   it('does not retry errors that are not about the transfer', () => {

@@ -198,4 +198,16 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       expect([...lazy]).toEqual(['node:http']);
     },
   );
+
+  it.for(['redis/index.js', 'redis/index.cjs'])(
+    'loads no Redis client from %s: the application passes its own',
+    async (file, { expect }) => {
+      const { eager, lazy } = await entryImports(project, installed('dist', file));
+      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
+
+      expect([...eager].filter((name) => !['ky', 'zod', 'node:crypto'].includes(name))).toEqual([]);
+      expect(eager).toContain('node:crypto');
+      expect([...eager, ...lazy].filter((name) => /^(redis|ioredis|@redis\/)/.test(name))).toEqual([]);
+    },
+  );
 });

@@ -57,12 +57,18 @@ describe('parseCliArgs', () => {
       key: 'test-api-key',
       plan: 'free',
       seed: 0,
+      maxBodyBytes: 1_048_576,
+      maxRecordedRequests: 10_000,
+      requestTimeoutMs: 30_000,
     });
   });
 
   it('reads every option', () => {
     expect(
-      parseCliArgs(['-p', '0', '--host', '0.0.0.0', '--key', 'k1', '--plan', 'enterprise', '--seed', '30']),
+      parseCliArgs([
+        ...['-p', '0', '--host', '0.0.0.0', '--key', 'k1', '--plan', 'enterprise', '--seed', '30'],
+        ...['--max-body', '2048', '--max-log', '5', '--request-timeout', '1500'],
+      ]),
     ).toEqual({
       kind: 'serve',
       port: 0,
@@ -70,8 +76,14 @@ describe('parseCliArgs', () => {
       key: 'k1',
       plan: 'enterprise',
       seed: 30,
+      maxBodyBytes: 2048,
+      maxRecordedRequests: 5,
+      requestTimeoutMs: 1500,
     });
     expect(parseCliArgs(['--port=8080']).kind).toBe('serve');
+    expect(parseCliArgs(['--plan', '100000/5000000'])).toMatchObject({
+      plan: { perMinute: 100_000, perDay: 5_000_000 },
+    });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-h', '--port', 'nonsense'])).toEqual({ kind: 'help' });
   });
@@ -83,9 +95,16 @@ describe('parseCliArgs', () => {
     [['--port'], /--port/],
     [['--seed', '2.5'], /--seed must be an integer/],
     [['--seed', '100001'], /--seed/],
-    [['--plan', 'gold'], /--plan must be one of free, pro, business, enterprise, got "gold"/],
+    [
+      ['--plan', 'gold'],
+      /--plan must be one of free, pro, business, enterprise, or <per minute>\/<per day>, got "gold"/,
+    ],
+    [['--plan', '0/10'], /--plan \(per minute\) must be an integer from 1/],
     [['--key', ''], /--key must be non-empty/],
     [['--host', ''], /--host must not be empty/],
+    [['--max-body', '1e6'], /--max-body must be an integer/],
+    [['--max-log', '-5'], /--max-log/],
+    [['--request-timeout', '0'], /--request-timeout must be an integer from 1/],
     [['--verbose'], /Unknown option '--verbose'/],
     [['serve'], /positional argument/],
   ])('rejects %j', (args, message) => {
@@ -133,6 +152,20 @@ describe.concurrent('animal-store-fake-server', () => {
       await expect(fetch(`${url}/pets`)).rejects.toThrow(TypeError);
     },
   );
+
+  it('refuses a body over --max-body with 413, and reports the requests --max-log dropped', async (context) => {
+    const cli = run(['--port', '0', '--max-body', '64', '--max-log', '2'], context);
+    const url = await waitForUrl(cli);
+    const headers = { Authorization: 'Bearer test-api-key', 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ name: 'x'.repeat(100), categoryId: 1 });
+    const refused = await fetch(`${url}/pets`, { method: 'POST', headers, body });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ code: 'payload_too_large', status: 413 });
+    for (let i = 0; i < 4; i++) expect((await fetch(`${url}/pets`, { headers })).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout()).toContain('Stopped.\nRequests kept in the log: 2, dropped: 3.\n');
+  });
 
   it('exits 1 when the port is taken', async (context) => {
     const blocker = createServer();

@@ -1,0 +1,102 @@
+/**
+ * The client's log: which levels reach the `logger`, and keeping the API key out of every line.
+ *
+ * @module
+ */
+import { redact } from './redact.js';
+
+/**
+ * Where the client sends its log lines: `console` by default, or any object with a `warn` method.
+ * `error`, `info` and `debug` are optional: a line for a level the logger lacks goes to `warn`.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type Logger } from 'animal-store-sdk';
+ *
+ * const warnings: string[] = [];
+ * const logger: Logger = { warn: (message) => warnings.push(message) };
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', logger });
+ * ```
+ */
+export interface Logger {
+  /** Receives one human-readable warning. */
+  warn(message: string): void;
+  /** Receives one error line; without it, `warn` does. */
+  error?(message: string): void;
+  /** Receives one informational line; without it, `warn` does. */
+  info?(message: string): void;
+  /** Receives one debugging line; without it, `warn` does. */
+  debug?(message: string): void;
+}
+
+/**
+ * How much the client logs, from nothing (`'off'`) to every attempt (`'debug'`). Each level
+ * includes the ones before it: `'warn'` also logs errors.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type LogLevel } from 'animal-store-sdk';
+ *
+ * const logLevel: LogLevel = 'debug';
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', logLevel });
+ * ```
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** The levels, quietest first. */
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+/** The level when neither the `logLevel` option nor `PETSTORE_LOG` says otherwise. */
+export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';
+
+/** Whether `value` names a level. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return (LOG_LEVELS as readonly unknown[]).includes(value);
+}
+
+/**
+ * The client's log: lines below the level are dropped before they are built (callers check
+ * {@link Log.enabled} first for lines that cost something to format), and every line has the API
+ * key replaced by `[redacted]`.
+ */
+export class Log {
+  readonly #logger: Logger;
+  readonly #rank: number;
+  readonly #secret: string;
+
+  constructor(logger: Logger, level: LogLevel, secret: string) {
+    this.#logger = logger;
+    this.#rank = LOG_LEVELS.indexOf(level);
+    this.#secret = secret;
+  }
+
+  /** Whether lines of `level` are logged. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean {
+    return LOG_LEVELS.indexOf(level) <= this.#rank;
+  }
+
+  error(message: string): void {
+    this.#write('error', message);
+  }
+
+  warn(message: string): void {
+    this.#write('warn', message);
+  }
+
+  info(message: string): void {
+    this.#write('info', message);
+  }
+
+  debug(message: string): void {
+    this.#write('debug', message);
+  }
+
+  #write(level: Exclude<LogLevel, 'off'>, message: string): void {
+    if (!this.enabled(level)) return;
+    const line = redact(message, this.#secret);
+    const logger = this.#logger;
+    const write = level === 'warn' ? undefined : logger[level];
+    if (write === undefined) logger.warn(line);
+    else write.call(logger, line);
+  }
+}

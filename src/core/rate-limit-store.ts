@@ -1,0 +1,170 @@
+/**
+ * The contract between the client's gate and wherever pacing state lives: this process
+ * ({@link createInProcessRateLimitStore}) or a store shared by many processes, such as the Redis
+ * store of `animal-store-sdk/redis`.
+ *
+ * The gate keeps the queue of waiting requests and asks the store one question per request ("may
+ * this one go now?") and reports one outcome per request that went. The store owns the state and
+ * the clock: every time it is given is a duration relative to the moment it receives it, so stores
+ * on other machines never depend on this host's clock.
+ *
+ * @module
+ */
+
+/**
+ * Whose budget a request spends: one service deployment and one API key. A store keeps separate
+ * state for every distinct pair, so clients with different keys or base URLs never share a budget.
+ *
+ * A store must never write the API key anywhere (logs, errors, a database): hash it when it needs
+ * a name for the pair, as the Redis store does.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitScope } from 'animal-store-sdk';
+ *
+ * const scope: RateLimitScope = { baseUrl: 'https://api.example.com/v1/', apiKey: 'my-key' };
+ * ```
+ */
+export interface RateLimitScope {
+  /** The client's base URL, ending in `/v1/`. */
+  readonly baseUrl: string;
+  /** The API key. Never to be logged or stored as it is. */
+  readonly apiKey: string;
+}
+
+/**
+ * What the gate asks of a store for one request.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitAcquire } from 'animal-store-sdk';
+ *
+ * const request: RateLimitAcquire = { leaseMs: 61_000, pacing: true };
+ * ```
+ */
+export interface RateLimitAcquire {
+  /**
+   * How long the request may count as in flight if its outcome is never reported (its process
+   * died): the attempt timeout plus a margin.
+   */
+  readonly leaseMs: number;
+  /** Whether to pace by the latest reading; the cooldown after a 429 applies either way. */
+  readonly pacing: boolean;
+}
+
+/**
+ * A store's answer: go now, holding a lease to hand back with the outcome, or wait.
+ *
+ * - `cooldown`: a 429 asked every client of the key to wait; `waitMs` is until it ends.
+ * - `budget`: the window's requests are spent; `waitMs` is until it resets.
+ * - `probe`: no current reading, and another request is already out learning the budget; `waitMs`
+ *   is how soon to ask again.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitDecision } from 'animal-store-sdk';
+ *
+ * const go: RateLimitDecision = { granted: true, lease: 'lease-1' };
+ * const wait: RateLimitDecision = { granted: false, waitMs: 1_500, reason: 'budget' };
+ * ```
+ */
+export type RateLimitDecision =
+  | {
+      /** The request may go. */
+      readonly granted: true;
+      /** Names the request to the store; handed back with its outcome. */
+      readonly lease: string;
+    }
+  | {
+      /** The request must wait. */
+      readonly granted: false;
+      /** How long, in milliseconds, before asking again. */
+      readonly waitMs: number;
+      /** Why it waits. */
+      readonly reason: 'cooldown' | 'budget' | 'probe';
+    };
+
+/**
+ * The `X-RateLimit-*` reading of one response, with the reset made relative to the response's own
+ * `Date` header (or to its arrival when it has none), so that a host whose clock is off neither
+ * waits too long nor sends too early.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitObservation } from 'animal-store-sdk';
+ *
+ * const observed: RateLimitObservation = { limit: 60, remaining: 12, resetInMs: 41_000, window: 1_795_000_000 };
+ * ```
+ */
+export interface RateLimitObservation {
+  /** `X-RateLimit-Limit`. */
+  readonly limit: number;
+  /** `X-RateLimit-Remaining`. */
+  readonly remaining: number;
+  /** Milliseconds from the response until the window resets. */
+  readonly resetInMs: number;
+  /**
+   * `X-RateLimit-Reset` as the service sent it (unix seconds, on the service's clock): the same
+   * for every response of one window, whichever host received it.
+   */
+  readonly window: number;
+}
+
+/**
+ * What a request that went learned, reported to the store with its lease.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitOutcome } from 'animal-store-sdk';
+ *
+ * const refused: RateLimitOutcome = {
+ *   reading: { limit: 60, remaining: 0, resetInMs: 30_000, window: 1_795_000_000 },
+ *   cooldownMs: 30_000,
+ * };
+ * const noResponse: RateLimitOutcome = {};
+ * ```
+ */
+export interface RateLimitOutcome {
+  /**
+   * The response's reading; `null` for a success without rate-limit headers (the service does not
+   * report them, so there is nothing to pace by); absent when no response arrived or an error
+   * response carried none (it may come from a proxy in front of the service).
+   */
+  readonly reading?: RateLimitObservation | null | undefined;
+  /** For a 429, the wait the service asked for: every client of the key waits that long. */
+  readonly cooldownMs?: number | undefined;
+}
+
+/**
+ * Where a client's pacing state lives: the latest rate-limit reading, the requests in flight, and
+ * the cooldown after a 429. Pass one to many clients (`rateLimitStore`) to give them one budget per
+ * base URL and API key: {@link createInProcessRateLimitStore} within a process, `redisRateLimitStore`
+ * from `animal-store-sdk/redis` across processes.
+ *
+ * Either method may answer synchronously or with a promise. A store must be safe to call
+ * concurrently, keep state per {@link RateLimitScope}, and decide as the gate expects:
+ *
+ * 1. during a cooldown, refuse with `cooldown`; cooldowns only ever extend;
+ * 2. with pacing off, or once a success without headers showed the service does not report them,
+ *    grant;
+ * 3. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
+ *    outstanding, else refuse with `budget` until the reset;
+ * 4. with none, grant one lease at a time (`probe`), so a burst learns the budget with one request.
+ *
+ * @example
+ * ```ts
+ * import { createInProcessRateLimitStore, PetStoreClient, type RateLimitStore } from 'animal-store-sdk';
+ *
+ * // One budget for every client this process creates for the key, e.g. one per incoming request.
+ * const store: RateLimitStore = createInProcessRateLimitStore();
+ * const perRequestClient = () =>
+ *   new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', rateLimitStore: store });
+ * await perRequestClient().listPets();
+ * ```
+ */
+export interface RateLimitStore {
+  /** Asks whether one request of `scope` may be sent now. */
+  acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision | Promise<RateLimitDecision>;
+  /** Hands back a lease from {@link RateLimitStore.acquire} with what its request learned. */
+  release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void | Promise<void>;
+}

@@ -1,0 +1,69 @@
+/**
+ * Keeping a raw request's path under the base URL. The API key travels with every request, so a
+ * path that could lead anywhere else (another origin, or another part of the same origin) is
+ * refused before anything is sent.
+ *
+ * @module
+ */
+
+/** RFC 3986 `pchar` plus `/`: what a path may hold before percent-decoding. */
+const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+/** A URL scheme at the start: `https:`, `javascript:`, `c:`. */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Why `path` cannot be sent under the base URL, or `undefined` when it can.
+ *
+ * The rules: a path relative to the base URL (a leading `/` is optional) made of RFC 3986 path
+ * characters; no scheme, no `//` anywhere (so no protocol-relative URL and no empty segment), no
+ * backslash, no query or fragment (`query` carries parameters), no `.` or `..` segment, written
+ * plainly or percent-encoded in any case (`%2e%2E`), no encoded `/` or `\` (`%2f`, `%5c`), and only
+ * well-formed percent-encoded UTF-8.
+ */
+export function pathProblem(path: string): string | undefined {
+  if (path.includes('\\')) return 'must not contain a backslash';
+  if (path.includes('?') || path.includes('#')) {
+    return 'must not contain "?" or "#"; pass query parameters as `query`';
+  }
+  if (SCHEME.test(path)) return 'must be relative to the base URL, not an absolute URL';
+  if (path.startsWith('//') || path.includes('//')) {
+    return 'must not contain "//" (a protocol-relative URL or an empty segment)';
+  }
+  if (!PATH_CHARACTERS.test(path)) {
+    return 'may only contain URL path characters; encode others with encodeURIComponent';
+  }
+  const relative = path.startsWith('/') ? path.slice(1) : path;
+  for (const segment of relative.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return 'contains a malformed percent-encoding';
+    }
+    if (decoded === '.' || decoded === '..') return 'must not contain "." or ".." segments, encoded or not';
+    if (decoded.includes('/') || decoded.includes('\\')) {
+      return 'must not contain an encoded "/" or "\\" (%2F, %5C)';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The absolute URL of `path` under `baseUrl` (which ends in `/`), or `undefined` when it would
+ * not stay under it. A check after {@link pathProblem}, on what the URL parser makes of the result.
+ */
+export function urlUnder(baseUrl: string, path: string): string | undefined {
+  const relative = path.startsWith('/') ? path.slice(1) : path;
+  const url = baseUrl + relative;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const base = new URL(baseUrl);
+  if (parsed.origin !== base.origin || !parsed.pathname.startsWith(base.pathname)) return undefined;
+  if (parsed.href !== url) return undefined;
+  return url;
+}

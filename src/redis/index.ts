@@ -1,0 +1,6 @@
+export type { IoRedisClient, NodeRedisClient, RedisClient } from './connection.js';
+export {
+  type RedisRateLimitStoreOptions,
+  type RedisStoreLogger,
+  redisRateLimitStore,
+} from './redis-store.js';

@@ -1,0 +1,245 @@
+/**
+ * The Redis {@link RateLimitStore}: one budget and one cooldown per base URL + API key for every
+ * process that shares the Redis, and in-process pacing on a share of the budget while Redis does
+ * not answer.
+ *
+ * @module
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { InProcessRateLimitStore, PROBE_POLL_MS } from '../core/in-process-store.js';
+import type {
+  RateLimitAcquire,
+  RateLimitDecision,
+  RateLimitOutcome,
+  RateLimitScope,
+  RateLimitStore,
+} from '../core/rate-limit-store.js';
+import { isRedisClient, type RedisClient, type ScriptRunner, scriptRunner } from './connection.js';
+import { ACQUIRE } from './scripts/acquire.js';
+import { RELEASE } from './scripts/release.js';
+
+/**
+ * Where the Redis store reports that it fell back to in-process pacing, and that Redis is back.
+ *
+ * @example
+ * ```ts
+ * import type { RedisStoreLogger } from 'animal-store-sdk/redis';
+ *
+ * const logger: RedisStoreLogger = { warn: (message) => process.stderr.write(`${message}\n`) };
+ * ```
+ */
+export interface RedisStoreLogger {
+  /** Told once when Redis stops answering. */
+  warn(message: string): void;
+  /** Told when Redis answers again; `warn` when absent. */
+  info?(message: string): void;
+}
+
+/**
+ * Options of {@link redisRateLimitStore}.
+ *
+ * @example
+ * ```ts
+ * import type { RedisRateLimitStoreOptions } from 'animal-store-sdk/redis';
+ *
+ * const options: RedisRateLimitStoreOptions = { prefix: 'billing-app', commandTimeoutMs: 300, fallbackShare: 0.25 };
+ * ```
+ */
+export interface RedisRateLimitStoreOptions {
+  /** The start of every key the store writes. Default: `'animal-store-sdk'`. */
+  prefix?: string | undefined;
+  /**
+   * How long a Redis command may take before the store treats Redis as unreachable and paces in
+   * this process instead. Default: 500 ms.
+   */
+  commandTimeoutMs?: number | undefined;
+  /**
+   * While Redis is unreachable, the share (above 0, at most 1) of each window's remaining budget
+   * this process may spend. Default: 1 / the number of processes that used the store for the same
+   * key in the last minute, as Redis last said; 1/4 when Redis never answered.
+   */
+  fallbackShare?: number | undefined;
+  /** While Redis is unreachable, how often it is tried again, in ms. Default: 1,000. */
+  retryIntervalMs?: number | undefined;
+  /** Where the fallback and the recovery are reported. Default: `console`. */
+  logger?: RedisStoreLogger | undefined;
+}
+
+const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500, retryIntervalMs: 1_000 } as const;
+
+/** The fallback's share before Redis ever said how many processes share the key. */
+const UNKNOWN_FLEET_SHARE = 1 / 4;
+
+/** Leases the fallback granted carry this prefix, so their release goes back to it. */
+const LOCAL_LEASE = 'local:';
+
+class RedisRateLimitStore implements RateLimitStore {
+  readonly #run: ScriptRunner;
+  readonly #prefix: string;
+  readonly #retryIntervalMs: number;
+  readonly #logger: RedisStoreLogger;
+  readonly #process = randomUUID();
+  readonly #keys = new WeakMap<RateLimitScope, readonly string[]>();
+  readonly #fallback = new InProcessRateLimitStore({ share: () => this.#share() });
+  readonly #fallbackShare: number | undefined;
+  #nextLease = 0;
+  /** How many processes Redis last said share a key; 0 before it answered. */
+  #processes = 0;
+  /** While Redis is unreachable: when to try it again. `undefined` while it answers. */
+  #retryAt: number | undefined;
+
+  constructor(client: RedisClient, options: RedisRateLimitStoreOptions) {
+    this.#prefix = options.prefix ?? DEFAULTS.prefix;
+    this.#retryIntervalMs = options.retryIntervalMs ?? DEFAULTS.retryIntervalMs;
+    this.#logger = options.logger ?? console;
+    this.#run = scriptRunner(client, options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs);
+    this.#fallbackShare = options.fallbackShare;
+  }
+
+  async acquire(scope: RateLimitScope, request: RateLimitAcquire): Promise<RateLimitDecision> {
+    if (this.#retryAt !== undefined) {
+      if (Date.now() < this.#retryAt) return this.#acquireLocally(scope, request);
+      // One request tries Redis again; the others keep to the fallback meanwhile.
+      this.#retryAt = Date.now() + this.#retryIntervalMs;
+    }
+    const lease = `${this.#process}:${++this.#nextLease}`;
+    let reply: unknown;
+    try {
+      reply = await this.#run(ACQUIRE, this.#keysOf(scope), [
+        lease,
+        String(Math.ceil(request.leaseMs)),
+        request.pacing ? '1' : '0',
+        this.#process,
+        String(PROBE_POLL_MS),
+      ]);
+    } catch (error) {
+      this.#unreachable(error);
+      return this.#acquireLocally(scope, request);
+    }
+    this.#reachable();
+    const [granted, waitMs, reason, processes] = reply as [number, number, string, number];
+    this.#processes = Number(processes);
+    if (Number(granted) === 1) return { granted: true, lease };
+    return { granted: false, waitMs: Number(waitMs), reason: reason as 'cooldown' | 'budget' | 'probe' };
+  }
+
+  async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
+    if (lease.startsWith(LOCAL_LEASE)) {
+      this.#fallback.release(scope, lease.slice(LOCAL_LEASE.length), outcome);
+      return;
+    }
+    // The fallback keeps the latest reading too, so it starts from the truth if Redis goes away.
+    this.#fallback.record(scope, outcome);
+    // While Redis is unreachable its leases run out by themselves.
+    if (this.#retryAt !== undefined) return;
+    const { reading, cooldownMs } = outcome;
+    const said = reading === undefined ? 'none' : reading === null ? 'unreported' : 'reading';
+    try {
+      await this.#run(RELEASE, this.#keysOf(scope).slice(0, 2), [
+        lease,
+        said,
+        String(reading?.remaining ?? ''),
+        String(reading ? Math.ceil(reading.resetInMs) : ''),
+        String(reading?.window ?? ''),
+        cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
+      ]);
+    } catch (error) {
+      this.#unreachable(error);
+    }
+  }
+
+  #acquireLocally(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
+    const decision = this.#fallback.acquire(scope, request);
+    return decision.granted ? { granted: true, lease: LOCAL_LEASE + decision.lease } : decision;
+  }
+
+  /** The scope's keys, named by a hash of base URL + key under one hash tag: never the key itself. */
+  #keysOf(scope: RateLimitScope): readonly string[] {
+    let keys = this.#keys.get(scope);
+    if (keys === undefined) {
+      const id = createHash('sha256')
+        .update(`${scope.baseUrl}\n${scope.apiKey}`)
+        .digest('base64url')
+        .slice(0, 22);
+      const base = `${this.#prefix}:{${id}}`;
+      keys = [`${base}:state`, `${base}:leases`, `${base}:processes`];
+      this.#keys.set(scope, keys);
+    }
+    return keys;
+  }
+
+  #unreachable(error: unknown): void {
+    const first = this.#retryAt === undefined;
+    this.#retryAt = Date.now() + this.#retryIntervalMs;
+    if (!first) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.#logger.warn(
+      `animal-store-sdk: Redis is not answering (${reason}); pacing in this process on ${Math.round(this.#share() * 100)}% of the rate-limit budget until it does.`,
+    );
+  }
+
+  #reachable(): void {
+    if (this.#retryAt === undefined) return;
+    this.#retryAt = undefined;
+    const message = 'animal-store-sdk: Redis answers again; pacing is shared through it once more.';
+    if (this.#logger.info) this.#logger.info(message);
+    else this.#logger.warn(message);
+  }
+
+  /** The share of each window's budget the fallback may spend. */
+  #share(): number {
+    return this.#fallbackShare ?? (this.#processes > 0 ? 1 / this.#processes : UNKNOWN_FLEET_SHARE);
+  }
+}
+
+/**
+ * Creates a {@link RateLimitStore} on Redis, so that every process using the same Redis and the
+ * same base URL + API key shares one rate-limit budget and one cooldown after a 429: a fleet of
+ * web workers, queue consumers or containers on one key is paced as one client and is never
+ * banned for overshooting together.
+ *
+ * Pass a connected client of `redis` (node-redis 6) or `ioredis` 6. Each decision is one atomic Lua
+ * script timed by Redis's clock; each request in flight holds a lease that expires after the
+ * attempt's `timeout` plus a second, so a process killed mid-request frees its share. Keys are named
+ * by a SHA-256 of base URL + key (never the key itself), share one hash tag (Redis Cluster) and
+ * expire on their own. When Redis does not answer within `commandTimeoutMs`, the process paces itself
+ * on a share of the budget, warns once through `logger`, and returns to Redis when it answers.
+ *
+ * @param redis - A connected node-redis or ioredis client. The store never closes it.
+ * @param options - Key prefix, timeouts and the fallback's share.
+ * @throws TypeError when `redis` is not a Redis client or an option is out of range.
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * import { PetStoreClient } from 'animal-store-sdk';
+ * import { redisRateLimitStore } from 'animal-store-sdk/redis';
+ *
+ * const redis = await createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' }).connect();
+ * const client = new PetStoreClient({ rateLimitStore: redisRateLimitStore(redis) });
+ * await client.listPets();
+ * ```
+ */
+export function redisRateLimitStore(
+  redis: RedisClient,
+  options: RedisRateLimitStoreOptions = {},
+): RateLimitStore {
+  if (!isRedisClient(redis)) {
+    throw new TypeError('redisRateLimitStore needs a node-redis or ioredis client.');
+  }
+  const { commandTimeoutMs, fallbackShare, retryIntervalMs, prefix } = options;
+  if (commandTimeoutMs !== undefined && !(Number.isFinite(commandTimeoutMs) && commandTimeoutMs > 0)) {
+    throw new TypeError(
+      `commandTimeoutMs must be a positive number of milliseconds, got ${commandTimeoutMs}.`,
+    );
+  }
+  if (retryIntervalMs !== undefined && !(Number.isFinite(retryIntervalMs) && retryIntervalMs > 0)) {
+    throw new TypeError(`retryIntervalMs must be a positive number of milliseconds, got ${retryIntervalMs}.`);
+  }
+  if (fallbackShare !== undefined && !(fallbackShare > 0 && fallbackShare <= 1)) {
+    throw new TypeError(`fallbackShare must be above 0 and at most 1, got ${fallbackShare}.`);
+  }
+  if (prefix !== undefined && (prefix === '' || /[{}]/.test(prefix))) {
+    throw new TypeError('prefix must be a non-empty string without braces.');
+  }
+  return new RedisRateLimitStore(redis, options);
+}

@@ -1,0 +1,151 @@
+/**
+ * Reading a request body within the fake store's limits: its size, its encoding and, for JSON, how
+ * deeply it nests.
+ *
+ * @module
+ */
+
+/**
+ * The largest request body the fake store reads by default, in bytes (1 MiB). A larger body is
+ * answered 413 `payload_too_large` without being read.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore, DEFAULT_MAX_BODY_BYTES } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES / 4 });
+ * ```
+ */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+/**
+ * How deeply a JSON body may nest (objects and arrays) before the store refuses it.
+ *
+ * @example
+ * ```ts
+ * import { MAX_JSON_DEPTH } from './request-body.js';
+ *
+ * MAX_JSON_DEPTH; // 64
+ * ```
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * A body as the store read it: its text (invalid UTF-8 replaced by U+FFFD) and whether it was valid
+ * UTF-8, or `tooLarge` when it was over the limit and reading stopped.
+ *
+ * @example
+ * ```ts
+ * import type { BodyRead } from './request-body.js';
+ *
+ * const read: BodyRead = { tooLarge: false, text: '{}', utf8: true };
+ * ```
+ */
+export type BodyRead =
+  | { readonly tooLarge: false; readonly text: string; readonly utf8: boolean }
+  | { readonly tooLarge: true };
+
+const strict = new TextDecoder('utf-8', { fatal: true });
+const lenient = new TextDecoder('utf-8');
+
+/**
+ * The body's text from its bytes.
+ *
+ * @example
+ * ```ts
+ * import { decodeBody } from './request-body.js';
+ *
+ * decodeBody(new Uint8Array([0x7b, 0xff, 0x7d])); // { tooLarge: false, text: '{\ufffd}', utf8: false }
+ * ```
+ */
+export function decodeBody(bytes: Uint8Array): BodyRead {
+  try {
+    return { tooLarge: false, text: strict.decode(bytes), utf8: true };
+  } catch {
+    return { tooLarge: false, text: lenient.decode(bytes), utf8: false };
+  }
+}
+
+/**
+ * Whether a `Content-Length` header announces more than `limit` bytes.
+ *
+ * @example
+ * ```ts
+ * import { announcesMoreThan } from './request-body.js';
+ *
+ * announcesMoreThan(new Headers({ 'Content-Length': '2048' }), 1024); // true
+ * ```
+ */
+export function announcesMoreThan(headers: Headers, limit: number): boolean {
+  const length = headers.get('content-length');
+  return length !== null && /^\d+$/.test(length.trim()) && Number(length) > limit;
+}
+
+/**
+ * Reads a web `Request`'s body, stopping (and cancelling the stream) as soon as it is known to be
+ * over `limit` bytes: by its `Content-Length`, or by counting what arrives.
+ *
+ * @example
+ * ```ts
+ * import { readBody } from './request-body.js';
+ *
+ * await readBody(new Request('http://x.test/v1/pets', { method: 'POST', body: 'x'.repeat(10) }), 4);
+ * // { tooLarge: true }
+ * ```
+ */
+export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+  if (request.body === null) return { tooLarge: false, text: '', utf8: true };
+  if (announcesMoreThan(request.headers, limit)) {
+    // Not awaited: a stream msw hands over may settle its cancellation only once the answer is sent.
+    request.body.cancel().catch(() => {});
+    return { tooLarge: true };
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      return { tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return decodeBody(bytes);
+}
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`, found by scanning the text (strings
+ * skipped) rather than parsing it, so a hostile body costs one pass and no recursion.
+ *
+ * @example
+ * ```ts
+ * import { exceedsJsonDepth } from './request-body.js';
+ *
+ * exceedsJsonDepth('[[[1]]]', 2); // true
+ * exceedsJsonDepth('{"a":"[[[["}', 2); // false
+ * ```
+ */
+export function exceedsJsonDepth(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}

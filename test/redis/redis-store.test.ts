@@ -1,0 +1,197 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RateLimitDecision, RateLimitScope, RateLimitStore } from '../../src/index.js';
+import { redisRateLimitStore } from '../../src/redis/index.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { CLIENT_KINDS, type ConnectedClient, connect } from './support/clients.js';
+
+const SCOPE: RateLimitScope = Object.freeze({
+  baseUrl: 'http://animal-store.test/v1/',
+  apiKey: 'sk-fleet-secret-42',
+});
+const PACED = { leaseMs: 10_000, pacing: true };
+const reading = (remaining: number, resetInMs: number, window = 1_800_000_000) => ({
+  limit: 10,
+  remaining,
+  resetInMs,
+  window,
+});
+
+let server: RedisServer;
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(() => server.stop());
+
+describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
+  const open: ConnectedClient[] = [];
+  /** A store with its own connection, as each process of a fleet has. */
+  async function processStore(options: Parameters<typeof redisRateLimitStore>[1] = {}) {
+    const connection = await connect(kind, server.url);
+    open.push(connection);
+    const logger = { warn: vi.fn<(message: string) => void>(), info: vi.fn<(message: string) => void>() };
+    return { store: redisRateLimitStore(connection.client, { logger, ...options }), logger, connection };
+  }
+  async function granted(store: RateLimitStore, scope = SCOPE, request = PACED): Promise<string> {
+    const decision = await store.acquire(scope, request);
+    if (!decision.granted) throw new Error(`expected a lease, got ${JSON.stringify(decision)}`);
+    return decision.lease;
+  }
+
+  afterEach(async () => {
+    await server.start(); // a test may have stopped it
+    for (const connection of open.splice(0)) {
+      await connection.command('FLUSHALL').catch(() => {});
+      await connection.close();
+    }
+  });
+
+  it('sends one request at a time, across processes, until a response tells the budget', async () => {
+    const [a, b] = [await processStore(), await processStore()];
+    const first = await granted(a.store);
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+
+    await a.store.release(SCOPE, first, { reading: reading(3, 5_000) });
+    const leases = [await granted(b.store), await granted(a.store), await granted(b.store)];
+    expect(leases).toHaveLength(3);
+    const spent = await a.store.acquire(SCOPE, PACED);
+    expect(spent).toMatchObject({ granted: false, reason: 'budget' });
+    expect((spent as { waitMs: number }).waitMs).toBeGreaterThan(4_000);
+    expect((spent as { waitMs: number }).waitMs).toBeLessThanOrEqual(5_000);
+  });
+
+  it('keeps the lowest remaining count of one window, whichever process reports last', async () => {
+    const [a, b] = [await processStore(), await processStore()];
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(5, 5_000) });
+    const [x, y] = [await granted(a.store), await granted(b.store)];
+    await b.store.release(SCOPE, y, { reading: reading(2, 5_000) });
+    await a.store.release(SCOPE, x, { reading: reading(3, 5_000) }); // arrived late, from the same window
+    await granted(a.store);
+    await granted(b.store);
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+  });
+
+  it('holds every process during a 429 cooldown, which only ever grows', async () => {
+    const [a, b] = [await processStore(), await processStore()];
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(8, 60_000), cooldownMs: 3_000 });
+    const held = await b.store.acquire(SCOPE, { leaseMs: 10_000, pacing: false });
+    expect(held).toMatchObject({ granted: false, reason: 'cooldown' });
+    expect((held as { waitMs: number }).waitMs).toBeGreaterThan(2_000);
+
+    // A shorter cooldown reported later does not cut the first one short.
+    await b.store.release(SCOPE, 'a-lease-that-ran-out', { cooldownMs: 100 });
+    const still = (await a.store.acquire(SCOPE, PACED)) as { waitMs: number };
+    expect(still.waitMs).toBeGreaterThan(2_000);
+  });
+
+  it('frees the budget of a process that died holding leases once they expire', async () => {
+    const [dead, alive] = [await processStore(), await processStore()];
+    await granted(dead.store, SCOPE, { leaseMs: 300, pacing: true }); // never released
+    expect(await alive.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await alive.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+  });
+
+  it('keeps separate budgets for other keys and base URLs', async () => {
+    const { store } = await processStore();
+    await store.release(SCOPE, await granted(store), { reading: reading(0, 30_000), cooldownMs: 30_000 });
+    expect(await store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'cooldown' });
+    await granted(store, { ...SCOPE, apiKey: 'another-key' });
+    await granted(store, { ...SCOPE, baseUrl: 'http://staging.animal-store.test/v1/' });
+  });
+
+  it('never writes the API key, and every key it writes expires on its own', async () => {
+    const { store, connection } = await processStore();
+    await store.release(SCOPE, await granted(store), { reading: reading(4, 5_000) });
+    await store.release(SCOPE, await granted(store), { cooldownMs: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await granted(store); // left in flight
+    const keys = (await connection.command('KEYS', '*')) as string[];
+    expect(keys).toHaveLength(3);
+    for (const key of keys) {
+      expect(key).not.toContain(SCOPE.apiKey);
+      expect(key).toMatch(/^animal-store-sdk:\{[\w-]{22}\}:(state|leases|processes)$/);
+      expect(Number(await connection.command('PTTL', key))).toBeGreaterThan(0);
+      const dump = JSON.stringify(await connection.command('DUMP', key));
+      expect(dump).not.toContain(SCOPE.apiKey);
+    }
+  });
+
+  it('takes time from Redis, so a host clock a minute off changes no wait', async () => {
+    const { store } = await processStore();
+    await store.release(SCOPE, await granted(store), { reading: reading(0, 5_000) });
+    vi.spyOn(Date, 'now').mockImplementation(() => performance.timeOrigin + performance.now() + 60_000);
+    try {
+      const wait = (await store.acquire(SCOPE, PACED)) as { waitMs: number };
+      expect(wait.waitMs).toBeGreaterThan(4_000);
+      expect(wait.waitMs).toBeLessThanOrEqual(5_000);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('loads its scripts again after Redis forgot them', async () => {
+    const { store, connection } = await processStore();
+    await store.release(SCOPE, await granted(store), { reading: reading(5, 5_000) });
+    await connection.command('SCRIPT', 'FLUSH');
+    await granted(store);
+  });
+
+  it('after a restart that lost the data, learns the budget again one request at a time', async () => {
+    const [a, b] = [await processStore(), await processStore()];
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(5, 30_000) });
+    await server.stop();
+    await server.start();
+    await vi.waitFor(() => a.connection.command('PING'), { timeout: 5_000, interval: 100 });
+    await vi.waitFor(() => b.connection.command('PING'), { timeout: 5_000, interval: 100 });
+
+    await granted(a.store);
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+    expect(a.logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('falls back to pacing on a share of the budget when Redis stops answering, warns once, and comes back', async () => {
+    const { store, logger } = await processStore({ commandTimeoutMs: 200, retryIntervalMs: 200 });
+    await store.release(SCOPE, await granted(store), { reading: reading(8, 30_000) });
+    await server.stop();
+
+    const started = Date.now();
+    const first = await store.acquire(SCOPE, PACED);
+    expect(Date.now() - started).toBeLessThan(1_500); // never hangs
+    expect(first).toMatchObject({ granted: true });
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]?.[0]).toMatch(
+      /Redis is not answering .*pacing in this process on 100% of the/,
+    );
+    expect(logger.warn.mock.calls[0]?.[0]).not.toContain(SCOPE.apiKey);
+
+    // Never unthrottled: the fallback keeps to the last reading it saw (8 left, one out).
+    const local: RateLimitDecision[] = [];
+    for (let i = 0; i < 10; i++) local.push(await store.acquire(SCOPE, PACED));
+    expect([first, ...local].filter((d) => d.granted)).toHaveLength(8);
+    expect(local.at(-1)).toMatchObject({ granted: false, reason: 'budget' });
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+
+    await server.start();
+    await vi.waitFor(
+      async () => {
+        await store.acquire({ ...SCOPE, apiKey: 'probe-key' }, PACED);
+        expect(logger.info).toHaveBeenCalledTimes(1);
+      },
+      { timeout: 5_000, interval: 250 },
+    );
+    expect(logger.info.mock.calls[0]?.[0]).toMatch(/Redis answers again/);
+  });
+
+  it('spends only its share of the budget while Redis is down: 1/N of N processes seen', async () => {
+    const stores = [await processStore(), await processStore(), await processStore(), await processStore()];
+    for (const { store } of [...stores, ...stores]) {
+      await store.release(SCOPE, await granted(store), { reading: reading(40, 30_000) });
+    }
+    const { store } = stores[0] as (typeof stores)[number];
+    await server.stop();
+    const decisions: RateLimitDecision[] = [];
+    for (let i = 0; i < 20; i++) decisions.push(await store.acquire(SCOPE, PACED));
+    expect(decisions.filter((d) => d.granted)).toHaveLength(10);
+  });
+});
