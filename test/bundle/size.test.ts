@@ -24,10 +24,10 @@ export const listPets = async (url) => z.array(pet).parse(await ky(url).json());
 }
 
 /**
- * About 10% above the measured 39,850 B (zod 4.6, ky 2.1), so that growth is a decision rather
- * than an accident.
+ * About 5% above the measured 43,550 B (zod 4.6, ky 2.1; the client with raw requests, log levels
+ * and the rate-limit store), so that growth is a decision rather than an accident.
  */
-const BUDGET_GZIP_BYTES = 44_000;
+const BUDGET_GZIP_BYTES = 46_000;
 
 beforeAll(() => ensurePackageBuilt(), 60_000);
 
