@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 const shared = {
@@ -7,6 +9,16 @@ const shared = {
   // Keep `node:` specifiers: without the prefix a browser bundler would try to polyfill `http`.
   removeNodeProtocol: false,
 } satisfies Options;
+
+/** Builds `x.browser.ts` in place of `x.ts` wherever a module has a browser variant. */
+const browserVariants: Plugin = {
+  name: 'browser-variants',
+  setup(build) {
+    build.onResolve({ filter: /\/start-http-server\.js$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts')),
+    }));
+  },
+};
 
 export default defineConfig([
   {
@@ -22,8 +34,21 @@ export default defineConfig([
     // Shared chunks keep one copy of the model for both entries, and keep the HTTP server a lazily
     // imported chunk so that `./testing` loads `node:http` only when `listen()` is called.
     splitting: true,
-    // Both builds run at once; this one must not delete the command the other writes.
-    clean: ['!testing/cli.js'],
+    // The builds run at once; this one must not delete the files the others write.
+    clean: ['!testing/cli.js', '!testing/browser.js'],
+  },
+  {
+    ...shared,
+    name: 'browser',
+    // `./testing` under the `browser` condition: one file without the HTTP server, so that no
+    // bundler, splitting or not, finds `node:http` in it. Types are the ones of the Node build.
+    entry: { 'testing/browser': 'src/testing/index.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    dts: false,
+    splitting: false,
+    clean: false,
+    esbuildPlugins: [browserVariants],
   },
   {
     ...shared,

@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { locateRuntime } from './test/runtimes/support/runtimes.js';
 import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
 import { locateRedisServer } from './test/support/redis-server.js';
 
@@ -9,7 +10,7 @@ import { locateRedisServer } from './test/support/redis-server.js';
 // runs, with a plain notice of what did not.
 const chromium = locateChromium();
 const redis = locateRedisServer();
-const BROWSER_CHECKS_IN_NODE = ['test/bundle/browser-app.test.ts'];
+const BROWSER_CHECKS_IN_NODE = ['test/bundle/browser-app.test.ts', 'test/bundle/testing-bundles.test.ts'];
 const REDIS_CHECKS = ['test/redis/**', 'test/fleet/**'];
 for (const [program, notRun] of [
   [chromium, `the browser project and ${BROWSER_CHECKS_IN_NODE.join(', ')}`],
@@ -20,6 +21,11 @@ for (const [program, notRun] of [
   console.warn(`\n${program.message}\nNot run here: ${notRun}.\n`);
 }
 
+// Bun and Deno are checked by their test file, which runs on Node as well; workerd's file runs on
+// workerd alone, so it is left out here, the same way, where workerd does not run.
+const WORKERD_CHECKS = ['test/runtimes/workerd.test.ts'];
+const workerdRuns = locateRuntime('workerd', WORKERD_CHECKS.join(', ')) !== undefined;
+
 const node: TestProjectConfiguration = {
   test: {
     name: 'node',
@@ -28,6 +34,7 @@ const node: TestProjectConfiguration = {
     exclude: [
       'test/browser/**',
       ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE),
+      ...(workerdRuns ? [] : WORKERD_CHECKS),
       ...(redis.found ? [] : REDIS_CHECKS),
     ],
     globalSetup: ['test/support/build-if-missing.ts'],

@@ -41,7 +41,10 @@ import type {
  * ```
  */
 export interface RateLimitWait {
-  /** The operation that waits: `listPets`, `createPet` or `getPet`. */
+  /**
+   * The operation that waits: `listPets`, `createPet` or `getPet`, or for `client.request()` its
+   * method and path (`GET /store/orders`).
+   */
   readonly operation: string;
   /** How long it waits, in milliseconds. */
   readonly waitMs: number;

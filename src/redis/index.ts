@@ -1,6 +1,2 @@
 export type { IoRedisClient, NodeRedisClient, RedisClient } from './connection.js';
-export {
-  type RedisRateLimitStoreOptions,
-  type RedisStoreLogger,
-  redisRateLimitStore,
-} from './redis-store.js';
+export { type RedisRateLimitStoreOptions, redisRateLimitStore } from './redis-store.js';

@@ -7,6 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { InProcessRateLimitStore, PROBE_POLL_MS } from '../core/in-process-store.js';
+import type { Logger } from '../core/log.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
@@ -17,23 +18,6 @@ import type {
 import { isRedisClient, type RedisClient, type ScriptRunner, scriptRunner } from './connection.js';
 import { ACQUIRE } from './scripts/acquire.js';
 import { RELEASE } from './scripts/release.js';
-
-/**
- * Where the Redis store reports that it fell back to in-process pacing, and that Redis is back.
- *
- * @example
- * ```ts
- * import type { RedisStoreLogger } from 'animal-store-sdk/redis';
- *
- * const logger: RedisStoreLogger = { warn: (message) => process.stderr.write(`${message}\n`) };
- * ```
- */
-export interface RedisStoreLogger {
-  /** Told once when Redis stops answering. */
-  warn(message: string): void;
-  /** Told when Redis answers again; `warn` when absent. */
-  info?(message: string): void;
-}
 
 /**
  * Options of {@link redisRateLimitStore}.
@@ -61,8 +45,11 @@ export interface RedisRateLimitStoreOptions {
   fallbackShare?: number | undefined;
   /** While Redis is unreachable, how often it is tried again, in ms. Default: 1,000. */
   retryIntervalMs?: number | undefined;
-  /** Where the fallback and the recovery are reported. Default: `console`. */
-  logger?: RedisStoreLogger | undefined;
+  /**
+   * Where the fallback (`warn`, once per outage) and the recovery (`info`, else `warn`) are
+   * reported. Default: `console`.
+   */
+  logger?: Logger | undefined;
 }
 
 const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500, retryIntervalMs: 1_000 } as const;
@@ -77,7 +64,7 @@ class RedisRateLimitStore implements RateLimitStore {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
   readonly #retryIntervalMs: number;
-  readonly #logger: RedisStoreLogger;
+  readonly #logger: Logger;
   readonly #process = randomUUID();
   readonly #keys = new WeakMap<RateLimitScope, readonly string[]>();
   readonly #fallback = new InProcessRateLimitStore({ share: () => this.#share() });

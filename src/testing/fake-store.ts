@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
 import { type Authentication, authenticate, checkApiKeys } from './auth.js';
 import { type BaseUrl, DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
@@ -27,6 +27,7 @@ import {
 import { type BodyRead, DEFAULT_MAX_BODY_BYTES, readBody } from './request-body.js';
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
+import { startHttpServer } from './start-http-server.js';
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
@@ -188,8 +189,9 @@ export interface FakePetStore {
    */
   readonly fetch: FetchFunction;
   /**
-   * Starts a real HTTP server for the store (Node only) serving the base URL's path on any host name,
-   * with CORS for browsers. Every server shares the store's state.
+   * Starts a real HTTP server for the store (Node, Bun and Deno) serving the base URL's path on any
+   * host name, with CORS for browsers. Every server shares the store's state. In the browser build
+   * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen.
    */
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** A copy of the current animals, ordered by id. */
@@ -387,10 +389,8 @@ export function buildFakePetStore(
     baseUrl: base.href,
     handlers: mswHandlers(core),
     fetch: storeFetch,
-    async listen(listenOptions = {}) {
-      // Loaded on demand, so that a browser bundle of this module never loads node:http.
-      const { listenHttp } = await import('./http.js');
-      return listenHttp(core, listenOptions);
+    listen(listenOptions = {}) {
+      return startHttpServer(core, listenOptions);
     },
     get pets() {
       return pets.all();

@@ -1,5 +1,5 @@
 /**
- * The fake Animal Store as a real HTTP server (Node only), with CORS so browser code can call it.
+ * The fake Animal Store as a real HTTP server (node:http, so Node, Bun and Deno), with CORS so browser code can call it.
  *
  * @module
  */

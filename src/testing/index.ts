@@ -3,8 +3,8 @@
  *
  * One function from a web `Request` to a web `Response` serves three ways: msw request handlers
  * (`store.handlers`), a drop-in `fetch` (`store.fetch`) and a real HTTP server on loopback
- * (`store.listen()`, Node only; also the `animal-store-fake-server` command). The ./testing entry needs
- * `msw` (a peer dependency) installed.
+ * (`store.listen()` on Node, Bun and Deno; also the `animal-store-fake-server` command). The
+ * ./testing entry needs `msw` (a peer dependency) installed.
  *
  * ```ts
  * import { setupServer } from 'msw/node';

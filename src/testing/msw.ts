@@ -3,7 +3,9 @@
  *
  * @module
  */
-import { type HttpHandler, HttpResponse, http } from 'msw';
+// `msw/http` rather than `msw`: msw's main entry also loads its WebSocket support, whose
+// BroadcastChannel keeps Deno (which cannot unref it) running after a test has finished.
+import { type HttpHandler, HttpResponse, http } from 'msw/http';
 import type { StoreCore } from './fake-store.js';
 
 /**

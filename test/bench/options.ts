@@ -12,9 +12,14 @@ export const USAGE = `Usage: npm run bench -- [options]
 
   --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
+  --cold-starts N     fresh processes per runtime and contender in the cold-start section (default 15)
+  --cold-start-baseline DIR
+                      also measure the cold start of another build of the package: DIR is its root,
+                      with dist/ built (e.g. a checkout of an earlier commit after npm run build)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
   --sections LIST     run only these sections: parse, overhead, fake-store, memory, soak, hostile,
-                      store, fleet (comma-separated); store and fleet start their own redis-server
+                      cold-start, store, fleet (comma-separated); store and fleet start their own
+                      redis-server
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --svg-dir DIR       where the fleet section draws its runs (default docs-assets)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
@@ -30,6 +35,7 @@ export const SECTIONS = [
   'memory',
   'soak',
   'hostile',
+  'cold-start',
   'store',
   'fleet',
 ] as const;
@@ -40,6 +46,8 @@ export interface BenchOptions {
   readonly cases: readonly OverheadCase[];
   readonly calls: number;
   readonly memoryCalls: number;
+  readonly coldStarts: number;
+  readonly coldStartBaseline: string | undefined;
   readonly soakRequests: number;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
@@ -87,6 +95,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     options: {
       calls: { type: 'string' },
       'memory-calls': { type: 'string' },
+      'cold-starts': { type: 'string' },
+      'cold-start-baseline': { type: 'string' },
       'soak-requests': { type: 'string' },
       variant: { type: 'string', multiple: true },
       sections: { type: 'string' },
@@ -106,6 +116,9 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     cases: cases(values.cases),
     calls: positiveInteger('calls', values.calls, 5_000),
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
+    coldStarts: positiveInteger('cold-starts', values['cold-starts'], 15),
+    coldStartBaseline:
+      values['cold-start-baseline'] === undefined ? undefined : resolve(values['cold-start-baseline']),
     soakRequests: positiveInteger('soak-requests', values['soak-requests'], 50_000),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),

@@ -5,13 +5,21 @@
  *
  * @module
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sdk from '../../src/index.js';
+import { ensurePackageBuilt } from '../support/package-build.js';
 import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
+import {
+  type ColdStartResult,
+  type ColdStartRuntime,
+  coldStartTable,
+  measureColdStart,
+} from './cold-start.js';
 import type { FakeStoreCost, Way } from './fake-store-probe.js';
 import { type FleetRunResult, runFleet } from './fleet-run.js';
 import { type HostileRow, runHostileInputs } from './hostile-input.js';
@@ -37,6 +45,7 @@ import { runSoak, type SoakResult } from './soak.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber } from './table.js';
+import { repoRoot } from './tsx-process.js';
 
 const WAYS: readonly Way[] = ['msw', 'fetch', 'http'];
 /** msw holds on to every mocked connection, so it gets fewer calls than the other ways in. */
@@ -114,6 +123,44 @@ async function fleet(options: BenchOptions): Promise<Omit<FleetRunResult, 'svg'>
   return figures;
 }
 
+/**
+ * Node (the one running the benchmark), Node with its compile cache (which an application turns on
+ * with NODE_COMPILE_CACHE; the warm-up start fills it), and Bun, when its binary runs here.
+ */
+function coldStartRuntimes(compileCache: string): ColdStartRuntime[] {
+  const node = `Node ${process.versions.node}`;
+  const runtimes: ColdStartRuntime[] = [
+    { name: node, command: process.execPath },
+    { name: `${node}, compile cache`, command: process.execPath, env: { NODE_COMPILE_CACHE: compileCache } },
+  ];
+  const bun = `${repoRoot}node_modules/.bin/bun`;
+  try {
+    const version = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim();
+    runtimes.push({ name: `Bun ${version}`, command: bun });
+  } catch {
+    process.stderr.write(`Bun does not run here (${bun}); cold starts measured on Node only.\n`);
+  }
+  return runtimes;
+}
+
+async function coldStart(options: BenchOptions): Promise<ColdStartResult[]> {
+  // The SDK is loaded as an application loads it: the built package, through its exports.
+  await ensurePackageBuilt();
+  const server = await startLoopbackServer();
+  const compileCache = await mkdtemp(join(tmpdir(), 'animal-store-compile-cache-'));
+  try {
+    return await measureColdStart(
+      coldStartRuntimes(compileCache),
+      server.url,
+      options.coldStarts,
+      options.coldStartBaseline,
+    );
+  } finally {
+    await server.stop();
+    await rm(compileCache, { recursive: true, force: true });
+  }
+}
+
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
   const machine = machineInfo();
@@ -129,6 +176,7 @@ async function main(options: BenchOptions): Promise<void> {
     clientOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
+    coldStart?: ColdStartResult[];
     soak?: SoakResult;
     hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
@@ -160,6 +208,10 @@ async function main(options: BenchOptions): Promise<void> {
     results.hostileInput = await runHostileInputs();
     print(hostileTable(results.hostileInput));
   }
+  if (run.has('cold-start')) {
+    results.coldStart = await coldStart(options);
+    print(coldStartTable(results.coldStart));
+  }
   if (run.has('store')) {
     results.storeOverhead = await storeOverhead(options);
     print(storeTable(results.storeOverhead));
@@ -177,6 +229,8 @@ async function main(options: BenchOptions): Promise<void> {
       cases: options.cases,
       calls: options.calls,
       memoryCalls: options.memoryCalls,
+      coldStarts: options.coldStarts,
+      coldStartBaseline: options.coldStartBaseline,
       soakRequests: options.soakRequests,
       variants: options.variants,
     },

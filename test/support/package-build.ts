@@ -15,11 +15,14 @@ import { promisify } from 'node:util';
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const BUILT_ENTRY = join(PACKAGE_ROOT, 'dist', 'index.js');
-const BUILD_INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
-const LOCK = join(PACKAGE_ROOT, 'node_modules', '.cache', 'animal-store-sdk-build.lock');
+/** Everything `npm run build` reads. */
+export const BUILD_INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
+/** Where test helpers keep what they build once for every test file: dist's lock, the tarball, ... */
+export const CACHE = join(PACKAGE_ROOT, 'node_modules', '.cache');
 const STALE_LOCK_MS = 120_000;
 
-function newestChange(path: string): number {
+/** The latest modification time of `path` or of anything under it. */
+export function newestChange(path: string): number {
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
   return readdirSync(path).reduce(
@@ -38,19 +41,23 @@ function isBuildCurrent(): boolean {
   return BUILD_INPUTS.every((input) => newestChange(join(PACKAGE_ROOT, input)) <= built);
 }
 
-/** Holds a lock directory while `action` runs, so that test files building at once take turns. */
-async function exclusively<T>(action: () => Promise<T>): Promise<T> {
-  mkdirSync(dirname(LOCK), { recursive: true });
+/**
+ * Holds the lock directory `name` in the cache while `action` runs, so that test files building the
+ * same thing at once take turns.
+ */
+export async function exclusively<T>(name: string, action: () => Promise<T>): Promise<T> {
+  const lock = join(CACHE, `${name}.lock`);
+  mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
     try {
-      mkdirSync(LOCK);
+      mkdirSync(lock);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // A lock left behind by a run that was killed would otherwise block every later run.
-      const lockedAt = statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs;
+      const lockedAt = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
       if (lockedAt !== undefined && Date.now() - lockedAt > STALE_LOCK_MS) {
-        rmSync(LOCK, { recursive: true, force: true });
+        rmSync(lock, { recursive: true, force: true });
       }
       await wait(100);
     }
@@ -58,13 +65,13 @@ async function exclusively<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } finally {
-    rmSync(LOCK, { recursive: true, force: true });
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
 async function buildUnless(isGoodEnough: () => boolean): Promise<void> {
   if (isGoodEnough()) return;
-  await exclusively(async () => {
+  await exclusively('animal-store-sdk-build', async () => {
     if (isGoodEnough()) return;
     await promisify(execFile)('npm', ['run', 'build'], { cwd: PACKAGE_ROOT });
   });

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A running page server. */
@@ -36,6 +36,11 @@ export async function servePage(title: string, script: string): Promise<PageServ
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     }
   });
+  return listenOnLoopback(server);
+}
+
+/** Starts `server` on 127.0.0.1, on a port the system picks. */
+export async function listenOnLoopback(server: Server): Promise<PageServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);

@@ -3,8 +3,10 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CACHE, ensurePackageBuilt, exclusively, newestChange } from '../../support/package-build.js';
 import { log } from './log.js';
 import { PINNED_NODE, REPO_ROOT } from './repo.js';
 import { run } from './run.js';
@@ -59,9 +61,13 @@ export function manifestTargets(manifest: Manifest): string[] {
   return [...new Set(targets.map((target) => target.replace(/^\.\//, '')))];
 }
 
-/** Packs the repository with `npm pack` into `destination`. */
-export async function pack(destination: string): Promise<PackedPackage> {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+/**
+ * Packs the repository with `npm pack` into `destination`. `ignoreScripts` skips the `prepack` build,
+ * for a caller that has just made sure dist/ is current.
+ */
+export async function pack(destination: string, { ignoreScripts = false } = {}): Promise<PackedPackage> {
+  const args = ['pack', '--json', '--pack-destination', destination];
+  const { stdout } = await run('npm', ignoreScripts ? [...args, '--ignore-scripts'] : args, {
     cwd: REPO_ROOT,
     node: PINNED_NODE,
   });
@@ -77,4 +83,33 @@ export async function pack(destination: string): Promise<PackedPackage> {
     size: packed.size,
     unpackedSize: packed.unpackedSize,
   };
+}
+
+const SHARED_PACK = join(CACHE, 'animal-store-sdk-pack');
+const SHARED_REPORT = join(SHARED_PACK, 'packed.json');
+const PACKED_INPUTS = ['dist', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+
+function isPackCurrent(): boolean {
+  if (!existsSync(SHARED_REPORT)) return false;
+  const packedAt = newestChange(SHARED_REPORT);
+  return PACKED_INPUTS.every(
+    (input) => !existsSync(join(REPO_ROOT, input)) || newestChange(join(REPO_ROOT, input)) <= packedAt,
+  );
+}
+
+/**
+ * The tarball of the current sources, packed once for every test file that installs the package (in
+ * node_modules/.cache) and packed again only when dist/ or a packed document changed.
+ */
+export async function sharedPackage(): Promise<PackedPackage> {
+  await ensurePackageBuilt();
+  return exclusively('animal-store-sdk-pack', async () => {
+    if (!isPackCurrent()) {
+      await rm(SHARED_PACK, { recursive: true, force: true });
+      await mkdir(SHARED_PACK, { recursive: true });
+      const packed = await pack(SHARED_PACK, { ignoreScripts: true });
+      await writeFile(SHARED_REPORT, JSON.stringify(packed));
+    }
+    return JSON.parse(await readFile(SHARED_REPORT, 'utf8')) as PackedPackage;
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * A Node 22 binary, the oldest release line the package supports, fetched once from the npm
+ * Node 22.12, the oldest release the package supports (`engines`), fetched once from the npm
  * registry's per-platform `node-<platform>-<arch>` package and cached in node_modules/.cache.
  *
  * It is unpacked by hand rather than installed: installing that package as a dependency would
@@ -13,7 +13,10 @@ import { log } from './log.js';
 import { PINNED_NODE, REPO_ROOT } from './repo.js';
 import { run } from './run.js';
 
-const CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'node22');
+/** The exact release tested: the floor of `engines.node`. */
+export const NODE_22_VERSION = '22.12.0';
+
+const CACHE = join(REPO_ROOT, 'node_modules', '.cache', `node-${NODE_22_VERSION}`);
 const BINARY = join(CACHE, 'bin', 'node');
 
 async function isExecutable(path: string): Promise<boolean> {
@@ -25,14 +28,14 @@ async function isExecutable(path: string): Promise<boolean> {
   }
 }
 
-/** The path of a Node 22 binary, downloaded and cached on first use. */
+/** The path of the Node 22.12 binary, downloaded from the npm registry and cached on first use. */
 export async function node22(): Promise<string> {
   if (await isExecutable(BINARY)) {
-    log(`Node 22: cached at ${BINARY}`);
+    log(`Node ${NODE_22_VERSION}: cached at ${BINARY}`);
     return BINARY;
   }
-  const packageSpec = `node-${process.platform}-${process.arch}@22`;
-  log(`Node 22: fetching ${packageSpec} from the npm registry`);
+  const packageSpec = `node-${process.platform}-${process.arch}@${NODE_22_VERSION}`;
+  log(`Node ${NODE_22_VERSION}: fetching ${packageSpec} from the npm registry`);
   await mkdir(join(CACHE, 'bin'), { recursive: true });
   // Unpacked next to the cache and moved in with one rename, so a concurrent run never sees half a file.
   const download = await mkdtemp(join(CACHE, 'download-'));
@@ -50,6 +53,6 @@ export async function node22(): Promise<string> {
   } finally {
     await rm(download, { recursive: true, force: true });
   }
-  log(`Node 22: cached at ${BINARY}`);
+  log(`Node ${NODE_22_VERSION}: cached at ${BINARY}`);
   return BINARY;
 }

@@ -22,6 +22,8 @@ export interface RunOptions {
   readonly node: string;
   /** Milliseconds before the command is killed. Default: 100,000, within the setup's time limit. */
   readonly timeoutMs?: number;
+  /** Variables to set on top of the environment. */
+  readonly env?: NodeJS.ProcessEnv | undefined;
 }
 
 /** The environment with `node` resolving to the given binary first. */
@@ -43,7 +45,7 @@ export function run(command: string, args: readonly string[], options: RunOption
       args,
       {
         cwd: options.cwd,
-        env: envWithNode(options.node),
+        env: { ...envWithNode(options.node), ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         killSignal: 'SIGKILL',

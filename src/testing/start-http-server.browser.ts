@@ -1,0 +1,25 @@
+/**
+ * `store.listen()` in the build for browsers: there is no HTTP server to start.
+ *
+ * @module
+ */
+import type { ListenOptions, RunningFakeServer, StoreCore } from './fake-store.js';
+
+/**
+ * Rejects: a page cannot listen on a port. In a browser, serve the store through msw's
+ * `setupWorker(...store.handlers)`, or pass `fetch: store.fetch` to the client.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * // In a browser build, store.listen() rejects with this TypeError.
+ * await createFakePetStore().listen().catch((error: TypeError) => console.error(error.message));
+ * ```
+ */
+export async function startHttpServer(_core: StoreCore, _options: ListenOptions): Promise<RunningFakeServer> {
+  throw new TypeError(
+    "store.listen() needs Node, Bun or Deno: a browser cannot listen on a port. Use msw's " +
+      'setupWorker(...store.handlers), or the client option fetch: store.fetch.',
+  );
+}

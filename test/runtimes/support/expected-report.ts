@@ -1,0 +1,50 @@
+/**
+ * What the runtime scenario (fixtures/scenario.js) must report, on every runtime alike.
+ *
+ * @module
+ */
+import type { ExpectStatic } from 'vitest';
+import { GET_PET_DEPRECATION } from '../../../src/core/deprecation.js';
+
+const REX = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
+
+/** Asserts a report of fixtures/scenario.js. */
+export function expectScenarioReport(expect: ExpectStatic, report: Record<string, unknown>): void {
+  expect(report).toMatchObject({
+    listed: ['Bella'],
+    created: REX,
+    fetched: REX,
+    missing: {
+      rejected: {
+        name: 'NotFoundError',
+        instanceOf: ['APIError', 'NotFoundError', 'PetStoreError'],
+        status: 404,
+        code: 'not_found',
+      },
+    },
+    // The 429 answered the first try; the retry after its Retry-After: 1 got the list.
+    throttle: { pets: ['Rex'], waitedForRetryAfter: true },
+    // Five requests counted against the Free plan's 60 a minute: the 429 is the fault's, not counted.
+    rateLimit: { limit: 60, remaining: 55 },
+    abort: { rejected: { name: 'APIUserAbortError', instanceOf: ['APIUserAbortError', 'PetStoreError'] } },
+    invalid: {
+      rejected: {
+        name: 'RequestValidationError',
+        instanceOf: ['PetStoreError', 'RequestValidationError'],
+        message: 'Invalid pet for createPet: name: Invalid input: expected string, received number',
+      },
+      sent: 0,
+    },
+    // getPet twice, one warning.
+    warnings: [GET_PET_DEPRECATION],
+    requests: [
+      'GET /pets',
+      'POST /pets',
+      'GET /pets/8',
+      'GET /pets/404',
+      'GET /pets',
+      'GET /pets',
+      'GET /pets',
+    ],
+  });
+}
