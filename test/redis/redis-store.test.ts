@@ -150,6 +150,27 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     expect(a.logger.warn).not.toHaveBeenCalled();
   });
 
+  it('after a restart, a response to a request sent before it does not stand for the budget', async () => {
+    const [a, b] = [await processStore(), await processStore()];
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(6, 30_000) });
+    // b's request goes out; meanwhile others spend the window, and Redis loses its data.
+    const early = await granted(b.store);
+    await server.stop();
+    await server.start();
+    await vi.waitFor(() => a.connection.command('PING'), { timeout: 5_000, interval: 100 });
+    await vi.waitFor(() => b.connection.command('PING'), { timeout: 5_000, interval: 100 });
+
+    // Its answer (5 left when it was read) arrives at the emptied Redis: too old to start from.
+    await b.store.release(SCOPE, early, { reading: reading(5, 29_000) });
+    const probe = await granted(a.store);
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+    // The first response to a request this Redis granted tells the budget again.
+    await a.store.release(SCOPE, probe, { reading: reading(2, 28_000) });
+    await granted(b.store);
+    await granted(b.store);
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+  });
+
   it('falls back to pacing on a share of the budget when Redis stops answering, warns once, and comes back', async () => {
     const { store, logger } = await processStore({ commandTimeoutMs: 200, retryIntervalMs: 200 });
     await store.release(SCOPE, await granted(store), { reading: reading(8, 30_000) });

@@ -21,12 +21,14 @@ export const RELEASE = luaScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
-redis.call('ZREM', KEYS[2], ARGV[1])
+local held = redis.call('ZREM', KEYS[2], ARGV[1])
+local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at')
 
-if ARGV[2] == 'reading' then
+-- A lease this Redis does not hold, with no reading stored, means Redis lost its data while the
+-- request was out: the response may predate others answered since, so it does not start the state.
+if ARGV[2] == 'reading' and (held == 1 or stored[1]) then
   local remaining = tonumber(ARGV[3])
   local reset_at = now + tonumber(ARGV[4])
-  local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at')
   if stored[1] == ARGV[5] then
     remaining = math.min(remaining, tonumber(stored[2]) or remaining)
     reset_at = math.max(reset_at, tonumber(stored[3]) or reset_at)
