@@ -7,6 +7,8 @@
  * replaces the old. A 429's wait is recorded in the same step as a cooldown for every process,
  * which another 429 can extend and nothing can shorten. The reset and the cooldown arrive as
  * durations and are placed on Redis's clock. The state expires a minute after both are past.
+ * After Redis lost its data, a response to a lease it never granted does not start a new state:
+ * it may predate others answered since, so only a request sent since tells the budget.
  * Safe to run twice: the lease is already gone, the lowest count and the longest cooldown stay.
  *
  * KEYS: state hash, leases sorted set. ARGV: lease id, what the response said (`reading`,
