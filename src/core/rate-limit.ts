@@ -1,9 +1,12 @@
 /**
- * Reading the service's `X-RateLimit-*` headers. Pure functions of the headers.
+ * Reading the service's `X-RateLimit-*` headers, and what a response tells the rate-limit store.
+ * Pure functions of the response and the arrival time.
  *
  * @module
  */
-import type { RateLimitObservation } from './rate-limit-store.js';
+import type { RateLimitObservation, RateLimitOutcome } from './rate-limit-store.js';
+import { responseTime } from './response-time.js';
+import { requestedWait } from './retry.js';
 
 /**
  * What the service said about the caller's rate limit in its latest response.
@@ -51,26 +54,6 @@ export function parseRateLimit(headers: Headers): RateLimit | null {
 }
 
 /**
- * How far past the `Date` header's second a response may arrive and still show that this host's
- * clock agrees with the service's: the rest of that second plus the time on the wire.
- */
-const CLOCK_AGREEMENT_MS = 1_500;
-
-/**
- * The service's time when it sent the response, so that waits measured from it do not depend on
- * this host's clock. The `Date` header has whole seconds: when the arrival time falls within its
- * second (give or take the time on the wire), the host's clock agrees and, being finer, is used;
- * otherwise the host's clock is off and the header is used, rounded down so that waits err long.
- * Without a valid header, the arrival time.
- */
-export function responseTime(headers: Headers, arrival: number): number {
-  const date = headers.get('date');
-  const time = date === null ? Number.NaN : Date.parse(date);
-  if (Number.isNaN(time)) return arrival;
-  return arrival >= time && arrival < time + CLOCK_AGREEMENT_MS ? arrival : time;
-}
-
-/**
  * A response's reading as a store takes it: the reset relative to the response's own time, so a host
  * whose clock is off neither waits too long nor sends too early.
  */
@@ -82,4 +65,28 @@ export function observeRateLimit(
   const window = reading.reset.getTime() / 1000;
   const resetInMs = Math.max(0, reading.reset.getTime() - responseTime(headers, arrival));
   return { limit: reading.limit, remaining: reading.remaining, resetInMs, window };
+}
+
+/**
+ * What a response, with its rate-limit reading, tells the rate-limit store. Only a success without
+ * rate-limit headers says the service does not report them: an error may come from a proxy in front
+ * of it. A 429 carries the wait it asked for, as the cooldown.
+ */
+export function rateLimitOutcome(
+  { headers, status, ok }: Response,
+  reading: RateLimit | null,
+  arrival: number,
+): RateLimitOutcome {
+  return {
+    reading: reading === null ? (ok ? null : undefined) : observeRateLimit(reading, headers, arrival),
+    cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
+  };
+}
+
+/** Responses can arrive out of order: within one window the lowest remaining count is the truest. */
+export function latestReading(current: RateLimit | null, reading: RateLimit): RateLimit {
+  const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
+  return sameWindow && current.remaining < reading.remaining
+    ? { ...reading, remaining: current.remaining }
+    : reading;
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import { responseTime } from './rate-limit.js';
+import { responseTime } from './response-time.js';
 
 /** Statuses worth another attempt: 429 for every operation, the rest only for idempotent ones. */
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];

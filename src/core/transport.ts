@@ -16,19 +16,19 @@ import {
   ResponseValidationError,
 } from '../errors.js';
 import type { WithResponse } from './api-promise.js';
+import { attemptLine, describeRequest, retryLine } from './attempt-log.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import { type RateLimitWait, RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
 import type { Log } from './log.js';
-import { observeRateLimit, parseRateLimit, type RateLimit } from './rate-limit.js';
-import type { RateLimitOutcome, RateLimitStore } from './rate-limit-store.js';
+import { latestReading, parseRateLimit, type RateLimit, rateLimitOutcome } from './rate-limit.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import { redact } from './redact.js';
 import {
   backoffDelay,
   RETRY_METHODS,
   RETRY_STATUS_CODES,
-  type RetryDecision,
   requestedWait,
   retryDecision,
   withJitter,
@@ -216,7 +216,9 @@ export class Transport {
             maxRetryWait: config.maxRetryWait,
             now: Date.now(),
           });
-          if (config.log.enabled('info')) this.#logRetry(request, decision, retryCount);
+          if (config.log.enabled('info')) {
+            config.log.info(retryLine(this.#describe(request), decision, retryCount));
+          }
           // `undefined` lets ky wait as the service asked; `true` makes it back off.
           if (!decision.retry) return false;
           return decision.timing === 'backoff' ? true : undefined;
@@ -320,48 +322,12 @@ export class Transport {
     } finally {
       this.#observe(operation, response, lease);
       if (this.#config.log.enabled('debug')) {
-        this.#logAttempt(request, init, call.attempts, performance.now() - started, response, failure);
+        const duration = performance.now() - started;
+        this.#config.log.debug(
+          attemptLine(this.#describe(request, init), call.attempts, duration, response, failure),
+        );
       }
     }
-  }
-
-  /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
-  #describe(request: Request | URL | string, init?: RequestInit): string {
-    const method = request instanceof Request ? request.method : (init?.method ?? 'GET');
-    const url = request instanceof Request ? request.url : String(request);
-    const base = this.#config.baseUrl;
-    return `${method} ${url.startsWith(base) ? url.slice(base.length - 1) : url}`;
-  }
-
-  #logAttempt(
-    request: Request | URL | string,
-    init: RequestInit | undefined,
-    attempt: number,
-    durationMs: number,
-    response: Response | undefined,
-    failure: unknown,
-  ): void {
-    const outcome =
-      response !== undefined
-        ? String(response.status)
-        : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
-    this.#config.log.debug(
-      `animal-store-sdk: ${this.#describe(request, init)} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt})`,
-    );
-  }
-
-  #logRetry(request: Request | undefined, decision: RetryDecision, retry: number): void {
-    const where = request === undefined ? 'a request' : this.#describe(request);
-    if (!decision.retry) {
-      this.#config.log.info(`animal-store-sdk: ${where} is not retried: ${decision.reason}`);
-      return;
-    }
-    const step = backoffDelay(retry);
-    const wait =
-      decision.timing === 'requested'
-        ? `${decision.waitMs} ms, as the service asked`
-        : `${step / 2}-${step} ms (backoff)`;
-    this.#config.log.info(`animal-store-sdk: ${where} got ${decision.reason}; retry ${retry} in ${wait}`);
   }
 
   /**
@@ -396,6 +362,11 @@ export class Transport {
     );
   }
 
+  /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
+  #describe(request: Request | URL | string | undefined, init?: RequestInit): string {
+    return describeRequest(this.#config.baseUrl, request, init);
+  }
+
   #redact<T>(value: T): T {
     return redact(value, this.#config.apiKey);
   }
@@ -407,8 +378,8 @@ export class Transport {
     }
     const { headers } = response;
     const reading = parseRateLimit(headers);
-    if (lease !== undefined) this.#gate.settle(lease, outcome(response, reading));
-    if (reading !== null) this.#rateLimit = latestOf(this.#rateLimit, reading);
+    if (lease !== undefined) this.#gate.settle(lease, rateLimitOutcome(response, reading, Date.now()));
+    if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(operation, headers);
       if (notice !== undefined) warnOnce(this.#config.log, operation, notice);
@@ -471,23 +442,4 @@ interface RetryContext {
   call: CallState;
   /** How long a lease for one attempt lasts. */
   leaseMs: number;
-}
-
-/** What a response, with its rate-limit reading, tells the rate-limit store. */
-function outcome({ headers, status, ok }: Response, reading: RateLimit | null): RateLimitOutcome {
-  const arrival = Date.now();
-  return {
-    // Only a success without rate-limit headers says the service does not report them: an error
-    // may come from a proxy in front of it.
-    reading: reading === null ? (ok ? null : undefined) : observeRateLimit(reading, headers, arrival),
-    cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
-  };
-}
-
-/** Responses can arrive out of order: within one window the lowest remaining count is the truest. */
-function latestOf(current: RateLimit | null, reading: RateLimit): RateLimit {
-  const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
-  return sameWindow && current.remaining < reading.remaining
-    ? { ...reading, remaining: current.remaining }
-    : reading;
 }

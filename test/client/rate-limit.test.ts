@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimit, responseTime } from '../../src/core/rate-limit.js';
+import { parseRateLimit } from '../../src/core/rate-limit.js';
+import { responseTime } from '../../src/core/response-time.js';
 
 describe('parseRateLimit', () => {
   it('reads the three X-RateLimit headers', () => {
