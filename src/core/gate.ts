@@ -107,9 +107,12 @@ export class RequestGate {
         leaseMs,
         pacing: this.#options.pacing,
       });
-      if (!(decision instanceof Promise) && decision.granted) return Promise.resolve(decision.lease);
-      if (!(decision instanceof Promise)) return this.#enqueue(operation, leaseMs, signal, decision);
-      return decision.then((first) =>
+      if (!isPromiseLike(decision)) {
+        return decision.granted
+          ? Promise.resolve(decision.lease)
+          : this.#enqueue(operation, leaseMs, signal, decision);
+      }
+      return Promise.resolve(decision).then((first) =>
         first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, first),
       );
     }
@@ -119,7 +122,7 @@ export class RequestGate {
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
-    if (released instanceof Promise) void released.then(this.#pump, this.#pump);
+    if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
     else this.#pump();
   }
 
@@ -165,10 +168,10 @@ export class RequestGate {
         leaseMs: head.leaseMs,
         pacing: this.#options.pacing,
       });
-      if (decision instanceof Promise) {
+      if (isPromiseLike(decision)) {
         this.#deciding = true;
         this.#changed = false;
-        decision.then(
+        Promise.resolve(decision).then(
           (answer) => this.#afterAsync(head, answer),
           (failure: unknown) => this.#afterAsync(head, { failure }),
         );
@@ -231,6 +234,11 @@ export class RequestGate {
     if (index !== -1) this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
   }
+}
+
+/** A store may answer with any promise-like value, not only a native `Promise`. */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function';
 }
 
 function tooLong(waitMs: number): RateLimitError {
