@@ -19,7 +19,7 @@ export const CONSUMER_SCRIPTS = { esm: 'esm-consumer.mjs', cjs: 'cjs-consumer.cj
 
 /**
  * Creates a project in the system's temporary directory and installs the tarball there together
- * with msw, in the version range the package asks its peers for. The caller removes the directory.
+ * with its optional peers (msw, redis, ioredis), in the version ranges the package asks for. The caller removes the directory.
  */
 export async function createConsumerProject(tarball: string, manifest: Manifest): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'animal-store-consumer-'));
@@ -31,8 +31,10 @@ export async function createConsumerProject(tarball: string, manifest: Manifest)
     await copyFile(join(FIXTURES, file), join(project, file));
   }
   await writeTypedConsumer(project);
-  const msw = `msw@${manifest.peerDependencies.msw}`;
-  await run('npm', ['install', tarball, msw, '--no-audit', '--no-fund', '--prefer-offline'], {
+  // The optional peers, in the ranges the package asks for: msw for ./testing, a Redis client of each
+  // kind for ./redis.
+  const peers = ['msw', 'redis', 'ioredis'].map((name) => `${name}@${manifest.peerDependencies[name]}`);
+  await run('npm', ['install', tarball, ...peers, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: project,
     node: PINNED_NODE,
   });
