@@ -9,7 +9,7 @@ import type * as Sdk from '../../src/index.js';
 import { PetListSchema, PetSchema } from '../../src/index.js';
 import { BENCH_API_KEY } from './constants.js';
 import type { LoopbackServer } from './start-loopback-server.js';
-import { alternate, type Contender, median, throughput } from './timing.js';
+import { alternate, type Contender, medianRoundRatio, throughput } from './timing.js';
 
 /** An SDK to measure: the repository's, or another build of it passed with `--variant`. */
 export interface SdkBuild {
@@ -125,7 +125,7 @@ export async function measureClientOverhead(
         calls: entry.calls,
         callsPerSecond: throughput(entry),
         ratioToRaw: throughput(entry) / throughput(raw),
-        medianRoundRatio: median(entry.roundMs.map((ms, round) => (raw.roundMs[round] as number) / ms)),
+        medianRoundRatio: medianRoundRatio(entry, raw),
         cpuMicrosecondsPerCall: entry.cpuUs / entry.calls,
       })),
     };

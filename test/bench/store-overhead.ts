@@ -13,7 +13,7 @@ import { redisRateLimitStore } from '../../src/redis/index.js';
 import { startRedisServer } from '../fleet/support/redis-server.js';
 import { BENCH_API_KEY } from './constants.js';
 import type { LoopbackServer } from './start-loopback-server.js';
-import { alternate, type Contender, median, throughput } from './timing.js';
+import { alternate, type Contender, medianRoundRatio, throughput } from './timing.js';
 
 /** The contender every ratio is taken against. */
 export const IN_PROCESS = 'in-process store';
@@ -89,7 +89,7 @@ export async function measureStoreOverhead(
           calls: entry.calls,
           callsPerSecond: throughput(entry),
           ratioToInProcess: throughput(entry) / throughput(base),
-          medianRoundRatio: median(entry.roundMs.map((ms, round) => (base.roundMs[round] as number) / ms)),
+          medianRoundRatio: medianRoundRatio(entry, base),
           addedMicrosecondsPerCall: ((entry.ms - base.ms) * 1000) / entry.calls,
         })),
       });

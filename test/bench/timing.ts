@@ -86,6 +86,14 @@ export function throughput(measured: Pick<Measured, 'calls' | 'ms'>): number {
   return (measured.calls * 1000) / measured.ms;
 }
 
+/**
+ * The median, over the rounds of one alternating run, of `entry`'s throughput relative to `base`'s
+ * in the same round: machine noise in a round hits both alike.
+ */
+export function medianRoundRatio(entry: Pick<Measured, 'roundMs'>, base: Pick<Measured, 'roundMs'>): number {
+  return median(entry.roundMs.map((ms, round) => (base.roundMs[round] as number) / ms));
+}
+
 /** The median of some numbers. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
