@@ -104,8 +104,23 @@ class RedisRateLimitStore implements RateLimitStore {
       return this.#acquireLocally(scope, request);
     }
     this.#reachable();
-    const [granted, waitMs, reason, processes] = reply as [number, number, string, number];
+    const [granted, waitMs, reason, processes, window, limit, remaining, resetInMs] = reply as [
+      number,
+      number,
+      string,
+      number,
+      string,
+      number,
+      number,
+      number,
+    ];
     this.#processes = Number(processes);
+    if (window !== '') {
+      // The fleet's view, less what is out: should Redis stop answering, the fallback starts from
+      // it rather than from what this process alone saw, which may be a window behind.
+      const reading = { limit: Number(limit), remaining: Number(remaining), resetInMs: Number(resetInMs) };
+      this.#fallback.record(scope, { reading: { ...reading, window: Number(window) } });
+    }
     if (Number(granted) === 1) return { granted: true, lease };
     return { granted: false, waitMs: Number(waitMs), reason: reason as 'cooldown' | 'budget' | 'probe' };
   }
@@ -129,6 +144,7 @@ class RedisRateLimitStore implements RateLimitStore {
         String(reading ? Math.ceil(reading.resetInMs) : ''),
         String(reading?.window ?? ''),
         cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
+        String(reading?.limit ?? ''),
       ]);
     } catch (error) {
       this.#unreachable(error);

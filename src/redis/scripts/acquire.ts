@@ -8,7 +8,9 @@
  * lease runs out. Safe to run twice for one lease: a second run only renews that lease.
  *
  * ARGV: lease id, lease ms, `1` to pace by the reading, process id, probe poll ms.
- * Returns `{granted (1 or 0), wait ms, reason, processes seen in the last minute}`.
+ * Returns `{granted (1 or 0), wait ms, reason, processes seen in the last minute, then the fleet's
+ * current reading as window, limit, remaining less the leases out, ms to its reset}`, the reading
+ * empty when there is none: a process keeps it for pacing alone should Redis stop answering.
  *
  * @module
  */
@@ -24,23 +26,33 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - 60000)
 redis.call('PEXPIRE', KEYS[3], 60000)
 local processes = redis.call('ZCARD', KEYS[3])
 
-local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported')
+local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window', 'limit')
+local in_flight = redis.call('ZCARD', KEYS[2])
+local remaining = tonumber(state[2])
+local reset_at = tonumber(state[3])
+local current = remaining ~= nil and reset_at ~= nil and now < reset_at
+
+local function answer(granted, wait, reason)
+  if not current then
+    return {granted, wait, reason, processes, '', 0, 0, 0}
+  end
+  return {granted, wait, reason, processes, state[5], tonumber(state[6]) or remaining,
+    math.max(0, remaining - in_flight), reset_at - now}
+end
+
 local cooldown_until = tonumber(state[1]) or 0
 if now < cooldown_until then
-  return {0, cooldown_until - now, 'cooldown', processes}
+  return answer(0, cooldown_until - now, 'cooldown')
 end
 
 if ARGV[3] == '1' and state[4] ~= '1' then
-  local in_flight = redis.call('ZCARD', KEYS[2])
-  local remaining = tonumber(state[2])
-  local reset_at = tonumber(state[3])
-  if remaining and reset_at and now < reset_at then
+  if current then
     if remaining - in_flight <= 0 then
-      return {0, reset_at - now, 'budget', processes}
+      return answer(0, reset_at - now, 'budget')
     end
   elseif in_flight > 0 then
     -- No current reading: one request at a time, fleet-wide, learns the budget.
-    return {0, tonumber(ARGV[5]), 'probe', processes}
+    return answer(0, tonumber(ARGV[5]), 'probe')
   end
 end
 
@@ -49,5 +61,6 @@ redis.call('ZADD', KEYS[2], now + lease_ms, ARGV[1])
 if redis.call('PTTL', KEYS[2]) < lease_ms + 1000 then
   redis.call('PEXPIRE', KEYS[2], lease_ms + 1000)
 end
-return {1, 0, '', processes}
+in_flight = in_flight + 1
+return answer(1, 0, '')
 `);

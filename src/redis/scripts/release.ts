@@ -13,7 +13,7 @@
  *
  * KEYS: state hash, leases sorted set. ARGV: lease id, what the response said (`reading`,
  * `unreported` for a success without rate-limit headers, or `none`), remaining, reset in ms, window
- * (the raw `X-RateLimit-Reset`), cooldown ms (empty for none).
+ * (the raw `X-RateLimit-Reset`), cooldown ms (empty for none), limit.
  *
  * @module
  */
@@ -35,7 +35,8 @@ if ARGV[2] == 'reading' and (held == 1 or stored[1]) then
     remaining = math.min(remaining, tonumber(stored[2]) or remaining)
     reset_at = math.max(reset_at, tonumber(stored[3]) or reset_at)
   end
-  redis.call('HSET', KEYS[1], 'window', ARGV[5], 'remaining', remaining, 'reset_at', reset_at, 'unreported', '0')
+  redis.call('HSET', KEYS[1], 'window', ARGV[5], 'limit', ARGV[7], 'remaining', remaining, 'reset_at', reset_at,
+    'unreported', '0')
 elseif ARGV[2] == 'unreported' then
   if redis.call('HEXISTS', KEYS[1], 'window') == 0 then
     redis.call('HSET', KEYS[1], 'unreported', '1')
