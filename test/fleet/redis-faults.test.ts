@@ -67,11 +67,13 @@ describe.each(['redis', 'ioredis'] as const)('Redis faults with %s', (store) => 
     await redis.start();
 
     const results = await run;
-    // Falling back costs windows (each process spends only its share), never a ban.
+    // Falling back costs windows (each process spends only its share), never a ban. While Redis is
+    // away each process paces alone, so each may learn a window's end from one refused request.
     expectBudgetKept(fake.store.requests, PLAN, results, {
       extraWindows: 3,
       extraMs: OUTAGE_MS,
       expectedCalls: 30,
+      maxRefused: workers.length,
     });
     for (const worker of workers) {
       expect(worker.warnings.some((warning) => /redis/i.test(warning))).toBe(true);

@@ -1,12 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimitDecision, RateLimitScope, RateLimitStore } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { CLIENT_KINDS, type ConnectedClient, connect } from './support/clients.js';
 
-const SCOPE: RateLimitScope = Object.freeze({
-  baseUrl: 'http://animal-store.test/v1/',
-  apiKey: 'sk-fleet-secret-42',
+/** A key of its own for every test, so that nothing a test left in Redis reaches the next. */
+let SCOPE: RateLimitScope;
+let tests = 0;
+beforeEach(() => {
+  SCOPE = Object.freeze({ baseUrl: 'http://animal-store.test/v1/', apiKey: `sk-fleet-secret-${++tests}` });
 });
 const PACED = { leaseMs: 10_000, pacing: true };
 const reading = (remaining: number, resetInMs: number, window = 1_800_000_000) => ({
@@ -102,6 +104,7 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
 
   it('never writes the API key, and every key it writes expires on its own', async () => {
     const { store, connection } = await processStore();
+    await connection.command('FLUSHALL'); // only this test's keys below
     await store.release(SCOPE, await granted(store), { reading: reading(4, 5_000) });
     await store.release(SCOPE, await granted(store), { cooldownMs: 1_000 });
     await new Promise((resolve) => setTimeout(resolve, 1_000));

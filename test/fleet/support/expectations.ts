@@ -17,8 +17,8 @@ export function windowAsSeenMs(plan: FleetPlan): number {
 }
 
 /**
- * Every call succeeded; the store refused at most one request (so it never banned the key, which
- * takes more than 10 requests while limited); and the run used, and took, at most one window more
+ * Every call succeeded; the store refused at most one request, or `maxRefused` where processes pace
+ * alone by design (so it never banned the key, which takes more than 10 requests while limited); and the run used, and took, at most one window more
  * than its requests need: `extraWindows` more, and `extraMs` longer, where a fault costs time by
  * design (a lease to expire, a cooldown, an outage).
  */
@@ -30,7 +30,8 @@ export function expectBudgetKept(
     extraWindows = 0,
     extraMs = 0,
     expectedCalls,
-  }: { extraWindows?: number; extraMs?: number; expectedCalls?: number } = {},
+    maxRefused = 1,
+  }: { extraWindows?: number; extraMs?: number; expectedCalls?: number; maxRefused?: number } = {},
 ): FleetOutcome {
   const outcome = fleetOutcome(requests, plan);
   const failures = results.flatMap((result) => result.failures);
@@ -38,7 +39,7 @@ export function expectBudgetKept(
   if (expectedCalls !== undefined) {
     expect(results.reduce((sum, result) => sum + result.ok, 0)).toBe(expectedCalls);
   }
-  expect(outcome.refused, 'at most one 429 in the whole run').toBeLessThanOrEqual(1);
+  expect(outcome.refused, `at most ${maxRefused} 429s in the whole run`).toBeLessThanOrEqual(maxRefused);
   expect(outcome.windowsUsed, 'windows used against the fewest needed').toBeLessThanOrEqual(
     outcome.windowsMinimum + 1 + extraWindows,
   );
