@@ -6,12 +6,18 @@
 
 import type * as z from 'zod';
 import { APIPromise } from './core/api-promise.js';
-import { GET_PET_DEPRECATION, warnOnce } from './core/deprecation.js';
-import { type ClientOptions, resolveOptions } from './core/options.js';
-import type { RateLimit } from './core/rate-limit.js';
+import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
+import {
+  type CallOptions,
+  type ClientConfig,
+  type ClientOptions,
+  resolveCallOptions,
+  resolveClientOptions,
+} from './core/options.js';
 import { describeRawRequest, type RawRequest } from './core/raw-request.js';
-import { type OperationRequest, type RequestOptions, Transport } from './core/transport.js';
-import { type CallOptions, validate, validateRequestOptions } from './core/validate.js';
+import { type RequestSpec, Transport } from './core/transport.js';
+import type { RateLimit, RequestOptions } from './core/types.js';
+import { validate } from './core/validate.js';
 import {
   type ListPetsParams,
   ListPetsParamsSchema,
@@ -42,7 +48,7 @@ import {
  */
 export class PetStoreClient {
   readonly #transport: Transport;
-  readonly #options: ReturnType<typeof resolveOptions>;
+  readonly #options: ClientConfig;
 
   /**
    * @param options - Settings; `apiKey` and `baseUrl` may come from `PETSTORE_API_KEY` and
@@ -50,7 +56,7 @@ export class PetStoreClient {
    * @throws {@link PetStoreError} when an option is missing or invalid.
    */
   constructor(options: ClientOptions = {}) {
-    this.#options = resolveOptions(options);
+    this.#options = resolveClientOptions(options);
     this.#transport = new Transport(this.#options);
   }
 
@@ -104,7 +110,7 @@ export class PetStoreClient {
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
     return this.#call('listPets', options, () => {
       const { limit, status } = validate('listPets', 'params', ListPetsParamsSchema, params);
-      return { method: 'GET', path: 'pets', searchParams: { limit, status }, schema: PetListSchema };
+      return { method: 'GET', path: 'pets', query: { limit, status }, schema: PetListSchema };
     });
   }
 
@@ -156,7 +162,7 @@ export class PetStoreClient {
    * ```
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
-    if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_DEPRECATION);
+    if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
     return this.#call('getPet', options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
       return { method: 'GET', path: `pets/${id}`, schema: PetSchema };
@@ -194,11 +200,11 @@ export class PetStoreClient {
     spec: RawRequest<S>,
     options?: RequestOptions,
   ): APIPromise<z.output<S>> {
-    let request: OperationRequest<z.output<S>>;
+    let request: RequestSpec<z.output<S>>;
     let requestOptions: CallOptions;
     try {
       request = describeRawRequest(spec, this.#options.baseUrl);
-      requestOptions = validateRequestOptions(request.operation, options);
+      requestOptions = resolveCallOptions(request.operation, options);
     } catch (error) {
       return new APIPromise(Promise.reject(error));
     }
@@ -209,12 +215,12 @@ export class PetStoreClient {
   #call<T>(
     operation: string,
     options: RequestOptions | undefined,
-    describe: () => Omit<OperationRequest<T>, 'operation'>,
+    describe: () => Omit<RequestSpec<T>, 'operation'>,
   ): APIPromise<T> {
-    let request: OperationRequest<T>;
+    let request: RequestSpec<T>;
     let requestOptions: CallOptions;
     try {
-      requestOptions = validateRequestOptions(operation, options);
+      requestOptions = resolveCallOptions(operation, options);
       request = { operation, ...describe() };
     } catch (error) {
       return new APIPromise(Promise.reject(error));

@@ -7,7 +7,7 @@
  * @module
  */
 import type * as z from 'zod';
-import type { RateLimit } from './core/rate-limit.js';
+import type { RateLimit } from './core/types.js';
 import { ErrorBodySchema } from './schemas.js';
 
 /**
@@ -107,6 +107,41 @@ export class APIError extends PetStoreError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), headers: Object.fromEntries(this.headers) };
+  }
+
+  /**
+   * The error for a failed response: the subclass of its status (`BadRequestError` for 400,
+   * `AuthenticationError` for 401, `NotFoundError` for 404, `RateLimitError` for 429,
+   * `InternalServerError` for 5xx), else an `APIError`.
+   *
+   * @param init - The response's status, headers, body and rate-limit reading; for a 429, how long
+   * the service asked to wait.
+   * @example
+   * ```ts
+   * import { APIError, NotFoundError } from 'animal-store-sdk';
+   *
+   * const error = APIError.generate({
+   *   status: 404,
+   *   headers: new Headers(),
+   *   body: { code: 'not_found', message: 'No pet with id 7', status: 404 },
+   *   rateLimit: null,
+   * });
+   * error instanceof NotFoundError; // true
+   * ```
+   */
+  static generate(init: APIErrorInit & { retryAfterMs?: number | null | undefined }): APIError {
+    switch (init.status) {
+      case 400:
+        return new BadRequestError(init);
+      case 401:
+        return new AuthenticationError(init);
+      case 404:
+        return new NotFoundError(init);
+      case 429:
+        return new RateLimitError({ ...init, retryAfterMs: init.retryAfterMs ?? null });
+      default:
+        return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
+    }
   }
 }
 
@@ -329,21 +364,5 @@ export class ResponseValidationError extends PetStoreError {
     this.issues = issues;
     this.body = body;
     this.text = text;
-  }
-}
-
-/** Maps a failed response to the error class of its status. */
-export function errorForStatus(init: APIErrorInit, retryAfterMs: number | null): APIError {
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(init);
-    case 401:
-      return new AuthenticationError(init);
-    case 404:
-      return new NotFoundError(init);
-    case 429:
-      return new RateLimitError({ ...init, retryAfterMs });
-    default:
-      return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
 }

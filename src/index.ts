@@ -1,10 +1,8 @@
 export { PetStoreClient } from './client.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
-export type { RateLimitWait } from './core/gate.js';
 export { createInProcessRateLimitStore } from './core/in-process-store.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ClientOptions } from './core/options.js';
-export type { RateLimit } from './core/rate-limit.js';
 export type {
   RateLimitAcquire,
   RateLimitDecision,
@@ -14,7 +12,15 @@ export type {
   RateLimitStore,
 } from './core/rate-limit-store.js';
 export type { RawRequest } from './core/raw-request.js';
-export type { Fetch, HttpMethod, QueryValue, RequestOptions } from './core/transport.js';
+export type {
+  Fetch,
+  HttpMethod,
+  QueryValue,
+  RateLimit,
+  RateLimitWait,
+  RequestOptions,
+  WaitReason,
+} from './core/types.js';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { RateLimit } from './rate-limit.js';
+import type { RateLimit } from './types.js';
 
 /**
  * The parsed data of a call together with the raw response it came from.

@@ -1,10 +1,11 @@
 /**
  * The lines the client logs about its requests: one per attempt at `debug`, one per retry decision
- * at `info`. Pure functions; the {@link Log} they go to keeps the API key out.
+ * and one per wait at `info`. Pure functions; the {@link Log} they go to keeps the API key out.
  *
  * @module
  */
-import { backoffDelay, type RetryDecision } from './retry.js';
+import type { RetryDecision } from './retry.js';
+import type { RateLimitWait } from './types.js';
 
 /** `GET /pets?limit=10`: a request as the log shows it, its URL relative to the base URL. */
 export function describeRequest(
@@ -33,13 +34,22 @@ export function attemptLine(
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt})`;
 }
 
-/** Why a failed attempt is retried, or not, and how long the retry waits. */
+const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {
+  'retry-after': 'as the service asked',
+  reset: 'until the rate limit resets',
+  backoff: '(backoff)',
+};
+
+/** Why a failed attempt is retried, or not, and the wait the retry takes. */
 export function retryLine(described: string, decision: RetryDecision, retry: number): string {
-  if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.reason}`;
-  const step = backoffDelay(retry);
+  if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.why}`;
+  const why = WHY_WAIT[decision.reason];
   const wait =
-    decision.timing === 'requested'
-      ? `${decision.waitMs} ms, as the service asked`
-      : `${step / 2}-${step} ms (backoff)`;
-  return `animal-store-sdk: ${described} got ${decision.reason}; retry ${retry} in ${wait}`;
+    decision.reason === 'backoff' ? `${decision.waitMs} ms ${why}` : `${decision.waitMs} ms, ${why}`;
+  return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${wait}`;
+}
+
+/** `listPets waits 1200 ms for the rate limit (budget)`: a wait the gate imposes. */
+export function waitLine({ operation, waitMs, reason }: RateLimitWait): string {
+  return `animal-store-sdk: ${operation} waits ${waitMs} ms for the rate limit (${reason})`;
 }

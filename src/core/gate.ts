@@ -25,35 +25,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-
-/**
- * One wait the client imposed on itself before sending a request.
- *
- * @example
- * ```ts
- * import { PetStoreClient, type RateLimitWait } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({
- *   apiKey: 'my-key',
- *   baseUrl: 'https://api.example.com/v1',
- *   onRateLimit: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
- * });
- * ```
- */
-export interface RateLimitWait {
-  /**
-   * The operation that waits: `listPets`, `createPet` or `getPet`, or for `client.request()` its
-   * method and path (`GET /store/orders`).
-   */
-  readonly operation: string;
-  /** How long it waits, in milliseconds. */
-  readonly waitMs: number;
-  /**
-   * Why: `cooldown` after the service answered 429; `budget` when the rate-limit headers said the
-   * window's requests are spent.
-   */
-  readonly reason: 'cooldown' | 'budget';
-}
+import type { RateLimitWait } from './types.js';
 
 /** What the gate needs from the client. */
 export interface GateOptions {
@@ -65,12 +37,18 @@ export interface GateOptions {
   maxWait: number;
   /** Whether to pace by the rate-limit headers; the cooldown after a 429 applies either way. */
   pacing: boolean;
-  /** Told of every timed wait before it starts. */
+  /** Told of every timed wait before it starts, once per wait and waiter. */
   onWait?: ((wait: RateLimitWait) => void) | undefined;
 }
 
 /** The resolution of `X-RateLimit-Reset`. */
 const RESET_RESOLUTION_MS = 1000;
+
+/**
+ * How much later than a wait already reported another may end and still be the same wait: a store
+ * on another machine measures the same cooldown from a slightly different moment.
+ */
+const SAME_WAIT_MS = 50;
 
 interface Waiter {
   operation: string;
@@ -79,7 +57,8 @@ interface Waiter {
   reject: (error: unknown) => void;
   signal: AbortSignal | null | undefined;
   onAbort: () => void;
-  reported: boolean;
+  /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
+  reportedUntil: number;
 }
 
 export class RequestGate {
@@ -97,9 +76,11 @@ export class RequestGate {
 
   /**
    * Resolves with a lease when `operation` may send; the lease goes back with {@link settle}.
-   * Rejects when the signal aborts or the wait would be longer than `maxWait`.
+   * Rejects when the signal aborts or the wait would be longer than `maxWait`. `reportedUntil` is
+   * when a wait the caller already reported ends (a retry after its own 429 waits out the cooldown
+   * here): the gate reports only what goes beyond it.
    */
-  pass(operation: string, leaseMs: number, signal?: AbortSignal | null): Promise<string> {
+  pass(operation: string, leaseMs: number, signal?: AbortSignal | null, reportedUntil = 0): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#queue.length === 0 && !this.#deciding) {
       // The common case, kept free of queueing: an in-process store answers at once.
@@ -110,13 +91,13 @@ export class RequestGate {
       if (!isPromiseLike(decision)) {
         return decision.granted
           ? Promise.resolve(decision.lease)
-          : this.#enqueue(operation, leaseMs, signal, decision);
+          : this.#enqueue(operation, leaseMs, signal, reportedUntil, decision);
       }
       return Promise.resolve(decision).then((first) =>
-        first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, first),
+        first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, reportedUntil, first),
       );
     }
-    return this.#enqueue(operation, leaseMs, signal);
+    return this.#enqueue(operation, leaseMs, signal, reportedUntil);
   }
 
   /** Hands back a lease with what its request learned, and lets the queue move on. */
@@ -130,6 +111,7 @@ export class RequestGate {
     operation: string,
     leaseMs: number,
     signal: AbortSignal | null | undefined,
+    reportedUntil: number,
     first?: RateLimitDecision,
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -141,7 +123,7 @@ export class RequestGate {
         reject,
         signal,
         onAbort: () => {},
-        reported: false,
+        reportedUntil,
       };
       waiter.onAbort = () => {
         this.#remove(waiter);
@@ -218,15 +200,26 @@ export class RequestGate {
         head.reject(tooLong(waitMs));
         return true;
       }
-      for (const waiter of this.#queue) {
-        if (waiter.reported) continue;
-        waiter.reported = true;
-        this.#options.onWait?.({ operation: waiter.operation, waitMs, reason });
-      }
+      this.#report(waitMs, reason);
     }
     clearTimeout(this.#timer);
     this.#timer = setTimeout(this.#pump, waitMs);
     return false;
+  }
+
+  /**
+   * Tells of a wait every queued request now takes, once: a request still inside a wait already
+   * reported is told only of what goes beyond it, so the waits reported add up to the time waited.
+   */
+  #report(waitMs: number, reason: RateLimitWait['reason']): void {
+    const now = Date.now();
+    const until = now + waitMs;
+    for (const waiter of this.#queue) {
+      if (until <= waiter.reportedUntil + SAME_WAIT_MS) continue;
+      const ms = waiter.reportedUntil > now ? until - waiter.reportedUntil : waitMs;
+      waiter.reportedUntil = until;
+      this.#options.onWait?.({ operation: waiter.operation, waitMs: ms, reason });
+    }
   }
 
   #remove(waiter: Waiter): void {

@@ -44,7 +44,7 @@ export interface Logger {
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** The levels, quietest first. */
-export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const satisfies readonly LogLevel[];
 
 /** The level when neither the `logLevel` option nor `PETSTORE_LOG` says otherwise. */
 export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';

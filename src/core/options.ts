@@ -1,15 +1,17 @@
 /**
- * The client's options: their defaults, the environment variables behind them, and their
- * validation. Everything wrong with them is reported when the client is constructed.
+ * The client's options and the per-call options: their defaults, the environment variables behind
+ * them, and the one validator both are checked by. What is wrong with the client's options is
+ * reported when it is constructed; what is wrong with a call's, before anything is sent.
  *
  * @module
  */
+import * as z from 'zod';
 import { PetStoreError } from '../errors.js';
-import type { RateLimitWait } from './gate.js';
 import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
-import type { Fetch, TransportConfig } from './transport.js';
+import type { Fetch, RateLimitWait } from './types.js';
+import { describeIssues, validate } from './validate.js';
 
 /**
  * How to construct a {@link PetStoreClient}. Every field is optional where the environment can
@@ -36,7 +38,7 @@ export interface ClientOptions {
    * Default: `process.env.PETSTORE_BASE_URL`.
    */
   baseUrl?: string | undefined;
-  /** Retries after the first attempt. Default: 2. */
+  /** Retries after the first attempt, 0 to 10. Default: 2. */
   maxRetries?: number | undefined;
   /** Milliseconds allowed for each attempt. Default: 60,000. */
   timeout?: number | undefined;
@@ -60,8 +62,8 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /**
    * How much the client logs: `'off'`, `'error'`, `'warn'` (deprecation warnings), `'info'`
-   * (also every retry and every rate-limit wait) or `'debug'` (also every attempt, with its
-   * status and duration). Default: `process.env.PETSTORE_LOG`, else `'warn'`.
+   * (also every retry and every wait) or `'debug'` (also every attempt, with its status and
+   * duration). Default: `process.env.PETSTORE_LOG`, else `'warn'`.
    */
   logLevel?: LogLevel | undefined;
   /** Whether deprecated operations warn (once per process each). Default: `true`. */
@@ -72,7 +74,10 @@ export interface ClientOptions {
    * way. Default: `true`.
    */
   pacing?: boolean | undefined;
-  /** Told of every wait the client imposes on itself because of the rate limit. */
+  /**
+   * Told of every wait the client takes before sending, once, before it starts: retries (after
+   * `Retry-After`, the rate-limit reset or backoff), the cooldown after a 429, and pacing.
+   */
   onRateLimit?: ((wait: RateLimitWait) => void) | undefined;
   /**
    * Where the pacing state lives: the latest rate-limit reading, the requests in flight and the
@@ -83,11 +88,69 @@ export interface ClientOptions {
   rateLimitStore?: RateLimitStore | undefined;
 }
 
-/** The defaults of the numeric options. */
-const DEFAULTS = { maxRetries: 2, timeout: 60_000, maxRetryWait: 60_000 } as const;
+/** `setTimeout` (and so ky) cannot wait longer than this. */
+const MAX_TIMER_MS = 2_147_483_647;
 
-/** ky (like `setTimeout`) cannot wait longer than this. */
-export const MAX_TIMER_MS = 2_147_483_647;
+/** The rules the client-wide and the per-call options share. */
+const Timeout = z.int().min(1).max(MAX_TIMER_MS);
+const MaxRetries = z.int().min(0).max(10);
+
+const isFunction = (value: unknown) => typeof value === 'function';
+
+const ClientOptionsSchema = z.object({
+  maxRetries: MaxRetries.default(2),
+  timeout: Timeout.default(60_000),
+  maxRetryWait: z.int().min(0).max(MAX_TIMER_MS).default(60_000),
+  fetch: z.custom<Fetch>(isFunction, 'Expected a fetch function').optional(),
+  headers: HeadersSchema.default([]),
+  logger: z
+    .custom<Logger>(
+      (value) => isFunction((value as Partial<Logger> | null)?.warn),
+      'Expected an object with warn()',
+    )
+    .default(() => console),
+  logLevel: z.enum(LOG_LEVELS).optional(),
+  deprecationWarnings: z.boolean().default(true),
+  pacing: z.boolean().default(true),
+  onRateLimit: z.custom<(wait: RateLimitWait) => void>(isFunction, 'Expected a function').optional(),
+  rateLimitStore: z
+    .custom<RateLimitStore>((value) => {
+      const store = value as Partial<RateLimitStore> | null;
+      return isFunction(store?.acquire) && isFunction(store?.release);
+    }, 'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does')
+    .optional(),
+});
+
+const RequestOptionsSchema = z.strictObject({
+  signal: z
+    .custom<AbortSignal>((value) => value instanceof AbortSignal, 'Expected an AbortSignal')
+    .optional(),
+  timeout: Timeout.optional(),
+  maxRetries: MaxRetries.optional(),
+  headers: HeadersSchema.optional(),
+});
+
+/** The client's settings, validated, with defaults and environment variables applied. */
+export interface ClientConfig {
+  readonly apiKey: string;
+  /** The service's base URL, ending in `/v1/`. */
+  readonly baseUrl: string;
+  readonly maxRetries: number;
+  readonly timeout: number;
+  readonly maxRetryWait: number;
+  readonly fetch: Fetch | undefined;
+  readonly headers: HeaderEntries;
+  /** Where log lines go, at the configured level, the key already kept out. */
+  readonly log: Log;
+  readonly deprecationWarnings: boolean;
+  readonly pacing: boolean;
+  readonly onRateLimit: ((wait: RateLimitWait) => void) | undefined;
+  /** Shared pacing state; `undefined` for a fresh in-process store. */
+  readonly rateLimitStore: RateLimitStore | undefined;
+}
+
+/** A call's options, validated, its headers as entries. */
+export type CallOptions = z.output<typeof RequestOptionsSchema>;
 
 function env(name: string): string | undefined {
   const value = typeof process === 'undefined' ? undefined : process.env?.[name];
@@ -96,14 +159,6 @@ function env(name: string): string | undefined {
 
 function fail(message: string): never {
   throw new PetStoreError(`Invalid PetStoreClient options: ${message}`);
-}
-
-function integerIn(name: string, value: number | undefined, fallback: number, min: number, max: number) {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    fail(`${name} must be an integer from ${min} to ${max}, got ${String(value)}.`);
-  }
-  return value;
 }
 
 /** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
@@ -124,27 +179,7 @@ function normalizeBaseUrl(value: string): string {
   return `${url.origin}${path}/`;
 }
 
-function clientHeaders(headers: unknown): HeaderEntries {
-  if (headers === undefined) return [];
-  const result = HeadersSchema.safeParse(headers);
-  if (!result.success) fail(`headers: ${result.error.issues.map((issue) => issue.message).join('; ')}.`);
-  return result.data;
-}
-
-function rateLimitStore(store: unknown): RateLimitStore | undefined {
-  if (store === undefined) return undefined;
-  const candidate = store as Partial<RateLimitStore> | null;
-  if (typeof candidate?.acquire !== 'function' || typeof candidate.release !== 'function') {
-    fail('rateLimitStore must have acquire() and release() methods, as a RateLimitStore does.');
-  }
-  return store as RateLimitStore;
-}
-
-function logLevel(option: unknown): LogLevel {
-  if (option !== undefined) {
-    if (isLogLevel(option)) return option;
-    fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(option)}.`);
-  }
+function logLevelFromEnv(): LogLevel {
   const fromEnv = env('PETSTORE_LOG');
   if (fromEnv === undefined) return DEFAULT_LOG_LEVEL;
   const level = fromEnv.trim().toLowerCase();
@@ -152,8 +187,8 @@ function logLevel(option: unknown): LogLevel {
   fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
 }
 
-/** Applies defaults and environment variables, and validates every option. */
-export function resolveOptions(options: ClientOptions): TransportConfig {
+/** Applies defaults and environment variables to the client's options, and validates every one. */
+export function resolveClientOptions(options: ClientOptions): ClientConfig {
   const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     fail('no API key. Pass { apiKey } or set the PETSTORE_API_KEY environment variable.');
@@ -165,18 +200,21 @@ export function resolveOptions(options: ClientOptions): TransportConfig {
   if (baseUrl === undefined) {
     fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
   }
+  const parsed = ClientOptionsSchema.safeParse(options);
+  if (!parsed.success) fail(`${describeIssues(parsed.error.issues)}.`);
+  const { logger, logLevel, ...settings } = parsed.data;
   return {
+    ...settings,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
-    maxRetries: integerIn('maxRetries', options.maxRetries, DEFAULTS.maxRetries, 0, 10),
-    timeout: integerIn('timeout', options.timeout, DEFAULTS.timeout, 1, MAX_TIMER_MS),
-    maxRetryWait: integerIn('maxRetryWait', options.maxRetryWait, DEFAULTS.maxRetryWait, 0, MAX_TIMER_MS),
-    fetch: options.fetch,
-    headers: clientHeaders(options.headers),
-    log: new Log(options.logger ?? console, logLevel(options.logLevel), apiKey),
-    deprecationWarnings: options.deprecationWarnings ?? true,
-    pacing: options.pacing ?? true,
-    onRateLimit: options.onRateLimit,
-    rateLimitStore: rateLimitStore(options.rateLimitStore),
+    fetch: settings.fetch,
+    onRateLimit: settings.onRateLimit,
+    rateLimitStore: settings.rateLimitStore,
+    log: new Log(logger, logLevel ?? logLevelFromEnv(), apiKey),
   };
+}
+
+/** Checks a call's options, or throws a `RequestValidationError` naming the operation. */
+export function resolveCallOptions(operation: string, options: unknown): CallOptions {
+  return validate(operation, 'request options', RequestOptionsSchema, options ?? {});
 }

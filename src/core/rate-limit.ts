@@ -1,36 +1,12 @@
 /**
  * Reading the service's `X-RateLimit-*` headers, and what a response tells the rate-limit store.
- * Pure functions of the response and the arrival time.
+ * Pure functions of the response and its arrival time.
  *
  * @module
  */
 import type { RateLimitObservation, RateLimitOutcome } from './rate-limit-store.js';
 import { responseTime } from './response-time.js';
-import { requestedWait } from './retry.js';
-
-/**
- * What the service said about the caller's rate limit in its latest response.
- *
- * @example
- * ```ts
- * import { PetStoreClient, type RateLimit } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * await client.listPets();
- * const rateLimit: RateLimit | null = client.rateLimit;
- * if (rateLimit && rateLimit.remaining < 5) {
- *   console.log(`Only ${rateLimit.remaining} requests left until ${rateLimit.reset.toISOString()}`);
- * }
- * ```
- */
-export interface RateLimit {
-  /** The limit in force for the caller (`X-RateLimit-Limit`). */
-  readonly limit: number;
-  /** Requests left in the current window (`X-RateLimit-Remaining`). */
-  readonly remaining: number;
-  /** When the window resets (`X-RateLimit-Reset`, a unix timestamp in seconds). */
-  readonly reset: Date;
-}
+import type { RateLimit } from './types.js';
 
 const nonNegativeInteger = /^\d+$/;
 
@@ -54,8 +30,8 @@ export function parseRateLimit(headers: Headers): RateLimit | null {
 }
 
 /**
- * A response's reading as a store takes it: the reset relative to the response's own time, so a host
- * whose clock is off neither waits too long nor sends too early.
+ * A response's reading as a store takes it: the reset relative to the response's own time, so a
+ * host whose clock is off neither waits too long nor sends too early.
  */
 export function observeRateLimit(
   reading: RateLimit,
@@ -68,18 +44,19 @@ export function observeRateLimit(
 }
 
 /**
- * What a response, with its rate-limit reading, tells the rate-limit store. Only a success without
- * rate-limit headers says the service does not report them: an error may come from a proxy in front
- * of it. A 429 carries the wait it asked for, as the cooldown.
+ * What a response tells the rate-limit store: its reading, and for a 429 the wait it asked for as
+ * every request's cooldown. Only a success without rate-limit headers says the service does not
+ * report them: an error may come from a proxy in front of it.
  */
 export function rateLimitOutcome(
   { headers, status, ok }: Response,
   reading: RateLimit | null,
   arrival: number,
+  requestedMs: number | undefined,
 ): RateLimitOutcome {
   return {
     reading: reading === null ? (ok ? null : undefined) : observeRateLimit(reading, headers, arrival),
-    cooldownMs: status === 429 ? requestedWait(headers, arrival) : undefined,
+    cooldownMs: status === 429 ? requestedMs : undefined,
   };
 }
 

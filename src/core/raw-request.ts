@@ -7,7 +7,8 @@ import * as z from 'zod';
 import { RequestValidationError } from '../errors.js';
 import { HeadersSchema } from './headers.js';
 import { pathProblem, urlUnder } from './request-path.js';
-import type { HttpMethod, OperationRequest, QueryValue } from './transport.js';
+import type { RequestSpec } from './transport.js';
+import type { HttpMethod, QueryValue } from './types.js';
 import { validate } from './validate.js';
 
 /**
@@ -78,29 +79,29 @@ function jsonProblem(body: unknown): string | undefined {
   }
 }
 
-function refuse(message: string): never {
+function invalid(message: string): never {
   throw new RequestValidationError(`Invalid request: ${message}`, [
     { code: 'custom', message, path: [], input: undefined },
   ]);
 }
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
-export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): OperationRequest<T> {
+export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
   const checked = validate('request', 'request', RawRequestSchema, spec);
   const path = checked.path.startsWith('/') ? checked.path.slice(1) : checked.path;
   // The path rules above are the contract; this second look asks the URL parser itself.
-  if (urlUnder(baseUrl, path) === undefined) refuse(`the path "${checked.path}" leaves the base URL`);
+  if (urlUnder(baseUrl, path) === undefined) invalid(`the path "${checked.path}" leaves the base URL`);
   if (checked.body !== undefined) {
     if (checked.method === 'GET' || checked.method === 'HEAD')
-      refuse(`a ${checked.method} request cannot carry a body`);
+      invalid(`a ${checked.method} request cannot carry a body`);
     const problem = jsonProblem(checked.body);
-    if (problem !== undefined) refuse(problem);
+    if (problem !== undefined) invalid(problem);
   }
   return {
     operation: `${checked.method} ${endpoint(path)}`,
     method: checked.method,
     path,
-    ...(checked.query !== undefined && { searchParams: checked.query }),
+    ...(checked.query !== undefined && { query: checked.query }),
     ...(checked.body !== undefined && { json: checked.body }),
     ...(checked.headers !== undefined && { headers: checked.headers }),
     schema: (checked.schema ?? z.unknown()) as z.ZodType<T>,

@@ -1,160 +1,43 @@
 /**
- * The one request pipeline, on ky: bearer token, per-attempt timeout, retries with backoff,
- * the client's rate-limit gate, response parsing with the zod schemas, and the mapping of every
- * failure to a {@link PetStoreError}.
+ * The request lifecycle: a call passes the rate-limit gate, ky sends its attempts, each attempt's
+ * body is read in full and what it says about the rate limit reported, every retry waits exactly
+ * what the retry policy decided, and the call ends with its decoded data or a `PetStoreError`.
  *
  * @module
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import type * as z from 'zod';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  errorForStatus,
-  PetStoreError,
-  ResponseValidationError,
-} from '../errors.js';
+import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import type { WithResponse } from './api-promise.js';
-import { attemptLine, describeRequest, retryLine } from './attempt-log.js';
+import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
+import { type DecodeMode, decodeBody } from './decode.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
-import { type RateLimitWait, RequestGate } from './gate.js';
+import { toPetStoreError } from './failure.js';
+import { RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
-import type { Log } from './log.js';
-import { latestReading, parseRateLimit, type RateLimit, rateLimitOutcome } from './rate-limit.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { CallOptions, ClientConfig } from './options.js';
+import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
 import { redact } from './redact.js';
-import {
-  backoffDelay,
-  RETRY_METHODS,
-  RETRY_STATUS_CODES,
-  requestedWait,
-  retryDecision,
-  withJitter,
-} from './retry.js';
-import { type CallOptions, describeIssues } from './validate.js';
+import { decideRetry, type RequestedWait, requestedWait } from './retry.js';
+import type { HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
-/**
- * A `fetch`-compatible function: what the `fetch` option takes.
- *
- * @example
- * ```ts
- * import { type Fetch, PetStoreClient } from 'animal-store-sdk';
- *
- * // Logs method, URL, status and duration; never the headers, which carry the API key.
- * const timedFetch: Fetch = async (input, init) => {
- *   const request = new Request(input, init);
- *   const started = performance.now();
- *   const response = await fetch(request);
- *   console.log(request.method, request.url, response.status, `${Math.round(performance.now() - started)} ms`);
- *   return response;
- * };
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', fetch: timedFetch });
- * ```
- */
-export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
-
-/** The client settings the pipeline runs on, already validated. */
-export interface TransportConfig {
-  apiKey: string;
-  /** The service's base URL, ending in `/v1/`. */
-  baseUrl: string;
-  maxRetries: number;
-  timeout: number;
-  maxRetryWait: number;
-  fetch: Fetch | undefined;
-  headers: HeaderEntries;
-  /** Where log lines go, at the configured level, the key already kept out. */
-  log: Log;
-  deprecationWarnings: boolean;
-  pacing: boolean;
-  onRateLimit: ((wait: RateLimitWait) => void) | undefined;
-  /** Shared pacing state; a fresh in-process store when undefined. */
-  rateLimitStore: RateLimitStore | undefined;
-}
-
-/**
- * Options for a single call, overriding the client's.
- *
- * @example
- * ```ts
- * import { PetStoreClient, type RequestOptions } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const options: RequestOptions = { timeout: 5_000, maxRetries: 0, signal: AbortSignal.timeout(10_000) };
- * await client.listPets({ limit: 5 }, options);
- * ```
- */
-export interface RequestOptions {
-  /** Aborts the call, also while it waits to retry. */
-  signal?: AbortSignal | undefined;
-  /** Milliseconds allowed for each attempt. */
-  timeout?: number | undefined;
-  /** Retries after the first attempt. */
-  maxRetries?: number | undefined;
-  /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
-  headers?: Record<string, string> | undefined;
-}
-
-/**
- * The methods `client.request()` may use.
- *
- * @example
- * ```ts
- * import { type HttpMethod, PetStoreClient } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const method: HttpMethod = 'DELETE';
- * await client.request({ method, path: '/store/orders/7' });
- * ```
- */
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-
-/**
- * A query parameter's value in `client.request()`: an array repeats the parameter, `undefined`
- * leaves it out.
- *
- * @example
- * ```ts
- * import { PetStoreClient, type QueryValue } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const query: Record<string, QueryValue> = { status: ['placed', 'approved'], limit: 10, cursor: undefined };
- * await client.request({ method: 'GET', path: '/store/orders', query }); // ?status=placed&status=approved&limit=10
- * ```
- */
-export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
-
-/** One operation's request, as the client describes it. */
-export interface OperationRequest<T> {
-  /** The operation name, for warnings and the rate-limit hook. */
-  operation: string;
-  method: HttpMethod;
+/** One call's request, as the client describes it. */
+export interface RequestSpec<T> {
+  /** The operation's name, for warnings, waits and logs. */
+  readonly operation: string;
+  readonly method: HttpMethod;
   /** The path relative to the base URL, without a leading slash, already checked. */
-  path: string;
+  readonly path: string;
   /** Query parameters; those left undefined are not sent. */
-  searchParams?: Record<string, QueryValue>;
-  json?: unknown;
+  readonly query?: Record<string, QueryValue>;
+  readonly json?: unknown;
   /** Headers of this request, checked like the client-wide ones; per-call options override them. */
-  headers?: HeaderEntries;
+  readonly headers?: HeaderEntries;
   /** The schema of a successful response's body. */
-  schema: z.ZodType<T>;
-  /**
-   * How a successful body becomes data: `json` (the default) requires JSON; `content-type` reads
-   * JSON when the response says it is JSON, the text otherwise, and `undefined` for no body.
-   */
-  decode?: 'json' | 'content-type';
-}
-
-/** What one call learns as it goes. */
-interface CallState {
-  /** The body of the latest response, read in full by `#send`. */
-  body: ArrayBuffer | undefined;
-  /** Leases from the gate not yet used by a send, handed back unused if the call ends first. */
-  leases: string[];
-  /** Attempts sent so far. */
-  attempts: number;
+  readonly schema: z.ZodType<T>;
+  /** How a successful body becomes data. Default `json`. */
+  readonly decode?: DecodeMode;
 }
 
 /**
@@ -163,32 +46,44 @@ interface CallState {
  */
 export const LEASE_MARGIN_MS = 1_000;
 
-/** Statuses whose responses have no body. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
+const EVERY_METHOD = ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'];
 
-const decoder = new TextDecoder();
+/** What one call learns as it goes. */
+interface Call {
+  readonly spec: RequestSpec<unknown>;
+  readonly signal: AbortSignal | undefined;
+  /** How long a lease for one attempt lasts. */
+  readonly leaseMs: number;
+  /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
+  readonly leases: string[];
+  attempts: number;
+  /** The latest attempt's request, for log lines. */
+  request: Request | URL | string | undefined;
+  /** The latest response's body, read in full by its attempt. */
+  body: ArrayBuffer | undefined;
+  /** What the latest response asked the caller to wait, read against the service's clock. */
+  requested: RequestedWait | undefined;
+  /** The wait before the next attempt, as the retry policy decided: ky sleeps exactly this. */
+  retryWaitMs: number;
+  /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
+  reportedUntil: number;
+}
 
 export class Transport {
-  readonly #config: TransportConfig;
+  readonly #config: ClientConfig;
   readonly #gate: RequestGate;
   readonly #ky: KyInstance;
   #rateLimit: RateLimit | null = null;
 
-  constructor(config: TransportConfig) {
+  constructor(config: ClientConfig) {
     this.#config = config;
     this.#gate = new RequestGate({
       store: config.rateLimitStore ?? new InProcessRateLimitStore(),
       scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
-      onWait: (wait) => {
-        if (config.log.enabled('info')) {
-          config.log.info(
-            `animal-store-sdk: ${wait.operation} waits ${wait.waitMs} ms for the rate limit (${wait.reason})`,
-          );
-        }
-        config.onRateLimit?.(wait);
-      },
+      onWait: (wait) => this.#waits(wait, () => waitLine(wait)),
     });
     // Everything that does not vary by call is set once here: ky merges per-call options into it.
     this.#ky = ky.create({
@@ -199,35 +94,11 @@ export class Transport {
       ],
       timeout: config.timeout,
       throwHttpErrors: true,
-      retry: {
-        limit: config.maxRetries,
-        methods: RETRY_METHODS,
-        statusCodes: RETRY_STATUS_CODES,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: config.maxRetryWait,
-        retryOnTimeout: true,
-        delay: backoffDelay,
-        jitter: withJitter,
-        shouldRetry: ({ error, retryCount }) => {
-          const request = (error as { request?: Request }).request;
-          const decision = retryDecision({
-            method: request?.method ?? '',
-            error,
-            maxRetryWait: config.maxRetryWait,
-            now: Date.now(),
-          });
-          if (config.log.enabled('info')) {
-            config.log.info(retryLine(this.#describe(request), decision, retryCount));
-          }
-          // `undefined` lets ky wait as the service asked; `true` makes it back off.
-          if (!decision.retry) return false;
-          return decision.timing === 'backoff' ? true : undefined;
-        },
-      },
+      retry: { methods: EVERY_METHOD },
       hooks: {
         // The first attempt passes the gate before ky starts, so its wait is not counted against
-        // the per-attempt timeout; retries pass here, after ky's own backoff.
-        beforeRetry: [({ options }) => this.#pass(options.context as unknown as RetryContext)],
+        // the per-attempt timeout; retries pass here, after the wait the policy decided.
+        beforeRetry: [({ options }) => this.#pass((options.context as { call: Call }).call)],
       },
     });
   }
@@ -237,15 +108,22 @@ export class Transport {
     return this.#rateLimit;
   }
 
-  /** Sends the request and resolves with its parsed body and response. */
-  async request<T>(spec: OperationRequest<T>, options: CallOptions): Promise<WithResponse<T>> {
-    const call: CallState = { body: undefined, leases: [], attempts: 0 };
-    // The hooks wait on the caller's signal: the request's own also carries ky's per-attempt
-    // timeout, which has already fired when a timed-out attempt is retried.
-    const leaseMs = (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS;
-    const context: RetryContext = { operation: spec.operation, signal: options.signal, call, leaseMs };
+  /** Sends the request and resolves with its decoded body and response. */
+  async request<T>(spec: RequestSpec<T>, options: CallOptions): Promise<WithResponse<T>> {
+    const call: Call = {
+      spec,
+      signal: options.signal,
+      leaseMs: (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS,
+      leases: [],
+      attempts: 0,
+      request: undefined,
+      body: undefined,
+      requested: undefined,
+      retryWaitMs: 0,
+      reportedUntil: 0,
+    };
     try {
-      await this.#pass(context);
+      await this.#pass(call);
       const response = await this.#ky(this.#url(spec), {
         method: spec.method,
         ...(spec.json !== undefined && { json: spec.json }),
@@ -253,17 +131,33 @@ export class Transport {
         ...(options.timeout !== undefined && { timeout: options.timeout }),
         ...(spec.headers !== undefined && { headers: callHeaders(spec.headers, options.headers) }),
         ...(spec.headers === undefined && options.headers !== undefined && { headers: options.headers }),
-        ...(options.maxRetries !== undefined && { retry: { limit: options.maxRetries } }),
-        context: context as unknown as Record<string, unknown>,
-        fetch: (request, init) => this.#send(spec.operation, call, request, init),
+        // ky counts the attempts and sleeps; whether to retry, and how long to wait, is decided once,
+        // by the policy, with dates read against the service's clock rather than this host's.
+        retry: {
+          limit: options.maxRetries ?? this.#config.maxRetries,
+          shouldRetry: ({ error, retryCount }) => this.#shouldRetry(call, error, retryCount),
+          delay: () => call.retryWaitMs,
+        },
+        context: { call },
+        fetch: (request, init) => this.#send(call, request, init),
       });
-      return {
-        data: this.#parse(spec, call, response),
-        response,
-        rateLimit: parseRateLimit(response.headers),
-      };
+      const data = decodeBody({
+        where: `${spec.method} /${spec.path}`,
+        schema: spec.schema,
+        mode: spec.decode ?? 'json',
+        body: call.body,
+        headers: response.headers,
+        redact: this.#redact,
+      });
+      return { data, response, rateLimit: parseRateLimit(response.headers) };
     } catch (error) {
-      const failure = this.#toPetStoreError(error, spec, call, options.signal);
+      const failure = toPetStoreError(error, {
+        where: `${spec.method} /${spec.path}`,
+        signal: options.signal,
+        body: call.body,
+        requested: call.requested,
+        redact: this.#redact,
+      });
       if (this.#config.log.enabled('debug')) {
         const name = failure instanceof Error ? failure.name : typeof failure;
         this.#config.log.debug(
@@ -277,10 +171,10 @@ export class Transport {
   }
 
   /** The absolute URL, its query already encoded: ky then builds one `Request` instead of three. */
-  #url(spec: OperationRequest<unknown>): string {
+  #url(spec: RequestSpec<unknown>): string {
     const url = this.#config.baseUrl + spec.path;
     const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(spec.searchParams ?? {})) {
+    for (const [name, value] of Object.entries(spec.query ?? {})) {
       if (value === undefined) continue;
       if (Array.isArray(value)) for (const item of value) query.append(name, String(item));
       else query.set(name, String(value));
@@ -288,22 +182,49 @@ export class Transport {
     return query.size === 0 ? url : `${url}?${query}`;
   }
 
-  async #pass(context: RetryContext): Promise<void> {
-    context.call.leases.push(await this.#gate.pass(context.operation, context.leaseMs, context.signal));
+  async #pass(call: Call): Promise<void> {
+    const { spec, leaseMs, signal, reportedUntil } = call;
+    call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil));
+  }
+
+  /** Asks the retry policy about a failed attempt, reports the wait it decides, and tells ky. */
+  #shouldRetry(call: Call, error: Error, retry: number): boolean {
+    const decision = decideRetry({
+      method: call.spec.method,
+      error,
+      requested: call.requested,
+      retry,
+      maxRetryWait: this.#config.maxRetryWait,
+    });
+    const line = () => retryLine(this.#describe(call.request), decision, retry);
+    if (!decision.retry) {
+      if (this.#config.log.enabled('info')) this.#config.log.info(line());
+      return false;
+    }
+    const { waitMs, reason } = decision;
+    this.#waits({ operation: call.spec.operation, waitMs, reason }, line);
+    // A 429's wait is every request's cooldown, held by the gate for this retry too: ky does not
+    // sleep it a second time, and the gate reports only what goes beyond it.
+    const heldByGate = isHTTPError(error) && error.response.status === 429 && reason !== 'backoff';
+    call.retryWaitMs = heldByGate ? 0 : waitMs;
+    call.reportedUntil = heldByGate ? Date.now() + waitMs : 0;
+    return true;
+  }
+
+  /** Logs a wait at `info` and tells `onRateLimit`, before the wait starts. */
+  #waits(wait: RateLimitWait, line: () => string): void {
+    if (this.#config.log.enabled('info')) this.#config.log.info(line());
+    this.#config.onRateLimit?.(wait);
   }
 
   /**
    * Sends one attempt through the gate's accounting and reads its whole body, so that a body cut
-   * off mid-way fails the attempt (and a read is retried) rather than the parsing afterwards.
+   * off mid-way fails the attempt (and a read is retried) rather than the decoding afterwards.
    */
-  async #send(
-    operation: string,
-    call: CallState,
-    request: Request | URL | string,
-    init?: RequestInit,
-  ): Promise<Response> {
+  async #send(call: Call, request: Request | URL | string, init?: RequestInit): Promise<Response> {
     const lease = call.leases.shift();
     call.attempts++;
+    call.request = request;
     const started = performance.now();
     let response: Response | undefined;
     let failure: unknown;
@@ -320,7 +241,7 @@ export class Transport {
       failure = error;
       throw error;
     } finally {
-      this.#observe(operation, response, lease);
+      this.#observe(call, response, lease);
       if (this.#config.log.enabled('debug')) {
         const duration = performance.now() - started;
         this.#config.log.debug(
@@ -330,36 +251,23 @@ export class Transport {
     }
   }
 
-  /**
-   * Parses the body `#send` read with the operation's schema. ky's `.json(schema)` would read the
-   * body a second time; reading it inside the attempt is what lets a cut-off body be retried.
-   */
-  #parse<T>(spec: OperationRequest<T>, call: CallState, response: Response): T {
-    const where = `${spec.method} /${spec.path}`;
-    const text = call.body === undefined ? '' : decoder.decode(call.body);
-    let json: unknown;
-    if (spec.decode === 'content-type' && text === '') json = undefined;
-    else if (spec.decode === 'content-type' && !isJson(response.headers)) json = text;
-    else {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ResponseValidationError(
-          `The response to ${where} is not valid JSON.`,
-          [],
-          this.#redact(text),
-          this.#redact(text),
-        );
-      }
+  /** Takes in what a response says: the wait it asks for, the rate-limit reading, a deprecation. */
+  #observe(call: Call, response: Response | undefined, lease: string | undefined): void {
+    const arrival = Date.now();
+    call.requested = response?.ok === false ? requestedWait(response.headers, arrival) : undefined;
+    if (response === undefined) {
+      if (lease !== undefined) this.#gate.settle(lease, {});
+      return;
     }
-    const result = spec.schema.safeParse(json);
-    if (result.success) return result.data;
-    throw new ResponseValidationError(
-      `The response to ${where} does not match the expected shape: ${describeIssues(result.error.issues)}`,
-      result.error.issues,
-      this.#redact(json),
-      this.#redact(text),
-    );
+    const reading = parseRateLimit(response.headers);
+    if (lease !== undefined) {
+      this.#gate.settle(lease, rateLimitOutcome(response, reading, arrival, call.requested?.ms));
+    }
+    if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
+    if (this.#config.deprecationWarnings) {
+      const notice = deprecationNotice(call.spec.operation, response.headers);
+      if (notice !== undefined) warnOnce(this.#config.log, call.spec.operation, notice);
+    }
   }
 
   /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
@@ -367,65 +275,7 @@ export class Transport {
     return describeRequest(this.#config.baseUrl, request, init);
   }
 
-  #redact<T>(value: T): T {
-    return redact(value, this.#config.apiKey);
-  }
-
-  #observe(operation: string, response: Response | undefined, lease: string | undefined): void {
-    if (response === undefined) {
-      if (lease !== undefined) this.#gate.settle(lease, {});
-      return;
-    }
-    const { headers } = response;
-    const reading = parseRateLimit(headers);
-    if (lease !== undefined) this.#gate.settle(lease, rateLimitOutcome(response, reading, Date.now()));
-    if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
-    if (this.#config.deprecationWarnings) {
-      const notice = deprecationNotice(operation, headers);
-      if (notice !== undefined) warnOnce(this.#config.log, operation, notice);
-    }
-  }
-
-  #toPetStoreError(
-    error: unknown,
-    spec: OperationRequest<unknown>,
-    call: CallState,
-    signal: AbortSignal | undefined,
-  ): unknown {
-    if (error instanceof PetStoreError) return error;
-    if (signal?.aborted) return new APIUserAbortError();
-    const where = `${spec.method} /${spec.path}`;
-    if (isHTTPError(error)) {
-      const { response } = error;
-      const text =
-        call.body === undefined || call.body.byteLength === 0 ? undefined : decoder.decode(call.body);
-      return errorForStatus(
-        {
-          status: response.status,
-          statusText: this.#redact(response.statusText),
-          headers: this.#redact(response.headers),
-          body: this.#redact(error.data ?? text),
-          rateLimit: parseRateLimit(response.headers),
-        },
-        requestedWait(response.headers, Date.now()) ?? null,
-      );
-    }
-    if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${where} timed out.`);
-    // Network failures, and fetch implementations that fail in their own words with a TypeError
-    // (as the Fetch standard has them do), mean no response arrived.
-    if (isNetworkError(error) || error instanceof TypeError) {
-      return new APIConnectionError(`Could not reach the Animal Store service for ${where}.`, {
-        cause: isNetworkError(error) ? error.cause : error,
-      });
-    }
-    return error;
-  }
-}
-
-/** Whether a response says its body is JSON: `application/json` or a `+json` type. */
-function isJson(headers: Headers): boolean {
-  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || type.endsWith('+json');
+  readonly #redact = <T>(value: T): T => redact(value, this.#config.apiKey);
 }
 
 /** A request's own headers, then the per-call ones, later names replacing earlier ones. */
@@ -433,13 +283,4 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
   const headers = new Headers();
   for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
   return headers;
-}
-
-/** What the retry hook needs to know of its call, carried in ky's `context`. */
-interface RetryContext {
-  operation: string;
-  signal: AbortSignal | undefined;
-  call: CallState;
-  /** How long a lease for one attempt lasts. */
-  leaseMs: number;
 }

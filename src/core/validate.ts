@@ -1,24 +1,10 @@
 /**
- * Checking a call's arguments before anything is sent.
+ * Checking arguments with a zod schema before anything is sent, and saying what is wrong in one line.
  *
  * @module
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { RequestValidationError } from '../errors.js';
-import { HeadersSchema } from './headers.js';
-import { MAX_TIMER_MS } from './options.js';
-
-const RequestOptionsSchema = z.strictObject({
-  signal: z
-    .custom<AbortSignal>((value) => value instanceof AbortSignal, 'Expected an AbortSignal')
-    .optional(),
-  timeout: z.int().min(1).max(MAX_TIMER_MS).optional(),
-  maxRetries: z.int().min(0).max(10).optional(),
-  headers: HeadersSchema.optional(),
-});
-
-/** Per-call options after validation, their headers as entries. */
-export type CallOptions = z.output<typeof RequestOptionsSchema>;
 
 /** A one-line summary of zod issues: `limit: Too big: expected number to be <=100; ...`. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -46,9 +32,4 @@ export function validate<S extends z.ZodType>(
     `Invalid ${what} for ${operation}: ${describeIssues(result.error.issues)}`,
     result.error.issues,
   );
-}
-
-/** Checks the per-call options. */
-export function validateRequestOptions(operation: string, options: unknown): CallOptions {
-  return validate(operation, 'request options', RequestOptionsSchema, options ?? {});
 }

@@ -1,6 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GET_PET_DEPRECATION } from '../../src/core/deprecation.js';
+import { GET_PET_WARNING } from '../../src/core/deprecation.js';
 import { createFakePetStore, type RunningFakeServer, samplePets } from '../../src/testing/index.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
@@ -50,7 +50,7 @@ it('lists, creates and gets pets from a page on another origin, and reads the ra
     available: ['Rex', 'Biscuit'],
     remainingHeader: '296',
     rateLimit: { limit: 300, remaining: 296 },
-    warnings: [GET_PET_DEPRECATION],
+    warnings: [GET_PET_WARNING],
   });
   expect(pageErrors).toEqual([]);
   // Cross-origin requests from the page itself, each with its bearer token.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Logger, PetStoreClient, PetStoreError } from '../../src/index.js';
+import { type Logger, PetStoreClient, PetStoreError, type RateLimitWait } from '../../src/index.js';
 import { consoleLines, watchConsole } from '../faults/support/leaks.js';
 import { settle, useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, BASE_URL, setup } from './setup.js';
@@ -40,8 +40,9 @@ describe('logLevel', () => {
 
   it("at 'info' logs each retry decision with its reason and wait, and each rate-limit wait", async () => {
     const logger = fullLogger();
+    const waits: RateLimitWait[] = [];
     const { client, store } = setup(
-      { logger, logLevel: 'info' },
+      { logger, logLevel: 'info', onRateLimit: (wait) => waits.push(wait) },
       { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
     );
     store.injectFault({ status: 503 });
@@ -51,8 +52,18 @@ describe('logLevel', () => {
     store.injectFault({ status: 500 });
     await settle(client.createPet({ name: 'Rex', categoryId: 1 }));
     const info = lines(logger.info);
-    expect(info).toContain('animal-store-sdk: GET /pets got 503; retry 1 in 250-500 ms (backoff)');
+    // The backoff is logged as the wait taken, jitter applied: 250 to 500 ms before the first retry.
+    const backoff = info.map((line) =>
+      /^animal-store-sdk: GET \/pets got 503; retry 1 in (\d+) ms \(backoff\)$/.exec(line),
+    );
+    const backoffMs = Number(backoff.find((match) => match !== null)?.[1]);
+    expect(backoffMs).toBeGreaterThanOrEqual(250);
+    expect(backoffMs).toBeLessThanOrEqual(500);
     expect(info).toContain('animal-store-sdk: GET /pets got 429; retry 2 in 2000 ms, as the service asked');
+    expect(waits.slice(0, 2)).toEqual([
+      { operation: 'listPets', waitMs: backoffMs, reason: 'backoff' },
+      { operation: 'listPets', waitMs: 2000, reason: 'retry-after' },
+    ]);
     expect(
       info.some((line) =>
         /^animal-store-sdk: createPet waits \d+ ms for the rate limit \(budget\)$/.test(line),

@@ -1,6 +1,13 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, requestedWait, retryDecision, shouldRetry, withJitter } from '../../src/core/retry.js';
+import {
+  backoffDelay,
+  decideRetry,
+  type FailedAttempt,
+  type RequestedWait,
+  requestedWait,
+  withJitter,
+} from '../../src/core/retry.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const headers = (init: Record<string, string>) => new Headers(init);
@@ -13,23 +20,26 @@ function httpError(status: number, init: Record<string, string> = {}): HTTPError
 
 describe('requestedWait', () => {
   it('reads Retry-After as delta-seconds', () => {
-    expect(requestedWait(headers({ 'Retry-After': '7' }), NOW)).toBe(7_000);
+    expect(requestedWait(headers({ 'Retry-After': '7' }), NOW)).toEqual({ ms: 7_000, reason: 'retry-after' });
   });
 
   it('reads Retry-After as an HTTP-date', () => {
     const at = new Date(NOW + 30_000).toUTCString();
-    expect(requestedWait(headers({ 'Retry-After': at }), NOW)).toBe(30_000);
+    expect(requestedWait(headers({ 'Retry-After': at }), NOW)).toEqual({ ms: 30_000, reason: 'retry-after' });
   });
 
   it('treats an HTTP-date in the past as no wait', () => {
     const at = new Date(NOW - 30_000).toUTCString();
-    expect(requestedWait(headers({ 'Retry-After': at }), NOW)).toBe(0);
+    expect(requestedWait(headers({ 'Retry-After': at }), NOW)).toEqual({ ms: 0, reason: 'retry-after' });
   });
 
   it('falls back to X-RateLimit-Reset when Retry-After is absent or garbage and the window is spent', () => {
     const spent = { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(NOW / 1000 + 12) };
-    expect(requestedWait(headers(spent), NOW)).toBe(12_000);
-    expect(requestedWait(headers({ ...spent, 'Retry-After': 'soon' }), NOW)).toBe(12_000);
+    expect(requestedWait(headers(spent), NOW)).toEqual({ ms: 12_000, reason: 'reset' });
+    expect(requestedWait(headers({ ...spent, 'Retry-After': 'soon' }), NOW)).toEqual({
+      ms: 12_000,
+      reason: 'reset',
+    });
   });
 
   it('ignores X-RateLimit-Reset while the window has requests left', () => {
@@ -38,7 +48,7 @@ describe('requestedWait', () => {
   });
 
   it('keeps an enormous Retry-After finite', () => {
-    expect(requestedWait(headers({ 'Retry-After': '9'.repeat(400) }), NOW)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(requestedWait(headers({ 'Retry-After': '9'.repeat(400) }), NOW)?.ms).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('is undefined when nothing says how long', () => {
@@ -59,52 +69,99 @@ describe('backoff', () => {
   });
 });
 
-describe('shouldRetry', () => {
-  const base = { maxRetryWait: 60_000, now: NOW };
+describe('decideRetry', () => {
+  const base = { maxRetryWait: 60_000, retry: 1, random: () => 0.5 };
+  /** The policy's question for `error`, with what its response asked for read as the transport reads it. */
+  const ask = (method: string, error: Error, more: Partial<FailedAttempt> = {}): FailedAttempt => {
+    const requested: RequestedWait | undefined =
+      error instanceof HTTPError ? requestedWait(error.response.headers, NOW) : undefined;
+    return { ...base, method, error, requested, ...more };
+  };
 
-  it('leaves a 429 to ky for every method while the wait is acceptable', () => {
+  it('retries a 429 for every method after exactly the wait the service asked for', () => {
     const error = httpError(429, { 'Retry-After': '3' });
-    expect(shouldRetry({ ...base, method: 'GET', error })).toBeUndefined();
-    expect(shouldRetry({ ...base, method: 'POST', error })).toBeUndefined();
+    for (const method of ['GET', 'POST', 'PATCH']) {
+      expect(decideRetry(ask(method, error))).toEqual({
+        retry: true,
+        why: '429',
+        waitMs: 3000,
+        reason: 'retry-after',
+      });
+    }
+  });
+
+  it('waits for X-RateLimit-Reset after a 429 without Retry-After whose window is spent', () => {
+    const error = httpError(429, {
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(NOW / 1000 + 9),
+    });
+    expect(decideRetry(ask('GET', error))).toEqual({
+      retry: true,
+      why: '429',
+      waitMs: 9000,
+      reason: 'reset',
+    });
   });
 
   it('stops a 429 whose requested wait exceeds maxRetryWait', () => {
-    const error = httpError(429, { 'Retry-After': '3600' });
-    expect(shouldRetry({ ...base, method: 'GET', error })).toBe(false);
+    const decision = decideRetry(ask('GET', httpError(429, { 'Retry-After': '3600' })));
+    expect(decision).toEqual({ retry: false, why: expect.stringContaining('longer than maxRetryWait') });
+  });
+
+  it('backs off, with the jitter already applied, after a 429 that gives no wait', () => {
+    expect(decideRetry(ask('POST', httpError(429), { retry: 2, random: () => 0 }))).toEqual({
+      retry: true,
+      why: '429 without a wait',
+      waitMs: 500,
+      reason: 'backoff',
+    });
   });
 
   it('never repeats a POST after a server error, a timeout or a lost connection', () => {
     const request = new Request('https://api.test/v1/pets', { method: 'POST' });
     for (const error of [httpError(503), new TimeoutError(request), new NetworkError(request)]) {
-      expect(shouldRetry({ ...base, method: 'POST', error })).toBe(false);
+      expect(decideRetry(ask('POST', error)).retry).toBe(false);
     }
   });
 
   it('backs off after a 503 without Retry-After instead of waiting for the rate-limit reset', () => {
-    const error = httpError(503, { 'X-RateLimit-Reset': String(NOW / 1000 + 60) });
-    expect(shouldRetry({ ...base, method: 'GET', error })).toBe(true);
-    expect(
-      shouldRetry({ ...base, method: 'GET', error: httpError(503, { 'Retry-After': '2' }) }),
-    ).toBeUndefined();
+    const spent = { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(NOW / 1000 + 60) };
+    expect(decideRetry(ask('GET', httpError(503, spent)))).toMatchObject({ retry: true, reason: 'backoff' });
+    expect(decideRetry(ask('GET', httpError(503, { 'Retry-After': '2' })))).toEqual({
+      retry: true,
+      why: '503',
+      waitMs: 2000,
+      reason: 'retry-after',
+    });
+  });
+
+  it('caps a 503 Retry-After at maxRetryWait rather than giving up', () => {
+    const decision = decideRetry(
+      ask('GET', httpError(503, { 'Retry-After': '120' }), { maxRetryWait: 5_000 }),
+    );
+    expect(decision).toMatchObject({ retry: true, waitMs: 5_000, reason: 'retry-after' });
   });
 
   it('backs off after server errors, timeouts and lost connections of every idempotent method', () => {
     const request = new Request('https://api.test/v1/pets');
     for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
       for (const error of [httpError(502), new TimeoutError(request), new NetworkError(request)]) {
-        expect(shouldRetry({ ...base, method, error })).toBe(true);
+        expect(decideRetry(ask(method, error, { retry: 3, random: () => 1 }))).toMatchObject({
+          retry: true,
+          waitMs: 2000,
+          reason: 'backoff',
+        });
       }
     }
   });
 
-  it('retries a 429 for every method, and nothing else for POST and PATCH', () => {
+  it('retries nothing but a 429 for POST and PATCH', () => {
     const request = new Request('https://api.test/v1/pets', { method: 'PATCH' });
     for (const method of ['POST', 'PATCH']) {
-      expect(shouldRetry({ ...base, method, error: httpError(429, { 'Retry-After': '1' }) })).toBeUndefined();
       for (const error of [httpError(500), new TimeoutError(request), new NetworkError(request)]) {
-        expect(retryDecision({ ...base, method, error })).toEqual({
+        expect(decideRetry(ask(method, error))).toEqual({
           retry: false,
-          reason: expect.stringContaining(`${method} is not idempotent`),
+          why: expect.stringContaining(`${method} is not idempotent`),
         });
       }
     }
@@ -112,25 +169,14 @@ describe('shouldRetry', () => {
 
   it('does not retry statuses outside the list, for any method', () => {
     for (const status of [400, 404, 409, 413, 501]) {
-      expect(retryDecision({ ...base, method: 'GET', error: httpError(status) })).toEqual({
+      expect(decideRetry(ask('GET', httpError(status)))).toEqual({
         retry: false,
-        reason: `${status} is not retried`,
+        why: `${status} is not retried`,
       });
     }
   });
 
-  it('says how long the service asked to wait', () => {
-    expect(retryDecision({ ...base, method: 'POST', error: httpError(429, { 'Retry-After': '3' }) })).toEqual(
-      {
-        retry: true,
-        reason: '429',
-        timing: 'requested',
-        waitMs: 3000,
-      },
-    );
-  });
-
   it('does not retry errors that are not about the transfer', () => {
-    expect(shouldRetry({ ...base, method: 'GET', error: new RangeError('bug') })).toBe(false);
+    expect(decideRetry(ask('GET', new RangeError('bug'))).retry).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ExpectStatic } from 'vitest';
-import { GET_PET_DEPRECATION } from '../../../src/core/deprecation.js';
+import { GET_PET_WARNING } from '../../../src/core/deprecation.js';
 
 const REX = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
 
@@ -36,7 +36,7 @@ export function expectScenarioReport(expect: ExpectStatic, report: Record<string
       sent: 0,
     },
     // getPet twice, one warning.
-    warnings: [GET_PET_DEPRECATION],
+    warnings: [GET_PET_WARNING],
     requests: [
       'GET /pets',
       'POST /pets',

@@ -1,0 +1,69 @@
+/**
+ * Turning a successful response's body into the call's data: JSON (or text) parsed with the call's
+ * schema, or a `ResponseValidationError` that shows what arrived.
+ *
+ * @module
+ */
+import type * as z from 'zod';
+import { ResponseValidationError } from '../errors.js';
+import { describeIssues } from './validate.js';
+
+/**
+ * How a successful body becomes data: `json` requires JSON; `content-type` reads JSON when the
+ * response says it is JSON, the text otherwise, and `undefined` for no body.
+ */
+export type DecodeMode = 'json' | 'content-type';
+
+/** What decoding one body needs. */
+export interface BodyToDecode<T> {
+  /** `GET /pets`: the request, for the error message. */
+  readonly where: string;
+  readonly schema: z.ZodType<T>;
+  readonly mode: DecodeMode;
+  /** The body, read in full by the attempt; `undefined` when the response had none. */
+  readonly body: ArrayBuffer | undefined;
+  readonly headers: Headers;
+  /** Keeps the API key out of what the error holds. */
+  readonly redact: <V>(value: V) => V;
+}
+
+const decoder = new TextDecoder();
+
+/** The body's text; `undefined` when there is none. */
+export function bodyText(body: ArrayBuffer | undefined): string | undefined {
+  return body === undefined || body.byteLength === 0 ? undefined : decoder.decode(body);
+}
+
+/** Parses the body with the schema, or throws a {@link ResponseValidationError}. */
+export function decodeBody<T>({ where, schema, mode, body, headers, redact }: BodyToDecode<T>): T {
+  const text = bodyText(body) ?? '';
+  let json: unknown;
+  if (mode === 'content-type' && text === '') json = undefined;
+  else if (mode === 'content-type' && !isJson(headers)) json = text;
+  else {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ResponseValidationError(
+        `The response to ${where} is not valid JSON.`,
+        [],
+        redact(text),
+        redact(text),
+      );
+    }
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  throw new ResponseValidationError(
+    `The response to ${where} does not match the expected shape: ${describeIssues(result.error.issues)}`,
+    result.error.issues,
+    redact(json),
+    redact(text),
+  );
+}
+
+/** Whether a response says its body is JSON: `application/json` or a `+json` type. */
+function isJson(headers: Headers): boolean {
+  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}

@@ -1,0 +1,57 @@
+/**
+ * What a failed call becomes: the {@link PetStoreError} a caller branches on, from the error ky
+ * reports. A pure function of the failure and what the call saw.
+ *
+ * @module
+ */
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  PetStoreError,
+} from '../errors.js';
+import { bodyText } from './decode.js';
+import { parseRateLimit } from './rate-limit.js';
+import type { RequestedWait } from './retry.js';
+
+/** What the call saw before it failed. */
+export interface FailedCall {
+  /** `GET /pets`: the request, for messages. */
+  readonly where: string;
+  /** The caller's signal: when it aborted, the call was aborted, whatever else failed. */
+  readonly signal: AbortSignal | undefined;
+  /** The body of the last response, read in full by the attempt. */
+  readonly body: ArrayBuffer | undefined;
+  /** What the last response asked the caller to wait. */
+  readonly requested: RequestedWait | undefined;
+  /** Keeps the API key out of what the error holds. */
+  readonly redact: <V>(value: V) => V;
+}
+
+/** The error to reject the call with; anything that is not about the transfer is passed on as it is. */
+export function toPetStoreError(error: unknown, call: FailedCall): unknown {
+  if (error instanceof PetStoreError) return error;
+  if (call.signal?.aborted) return new APIUserAbortError();
+  if (isHTTPError(error)) {
+    const { response } = error;
+    return APIError.generate({
+      status: response.status,
+      statusText: call.redact(response.statusText),
+      headers: call.redact(response.headers),
+      body: call.redact(error.data ?? bodyText(call.body)),
+      rateLimit: parseRateLimit(response.headers),
+      retryAfterMs: call.requested?.ms ?? null,
+    });
+  }
+  if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.`);
+  // Network failures, and fetch implementations that fail in their own words with a TypeError
+  // (as the Fetch standard has them do), mean no response arrived.
+  if (isNetworkError(error) || error instanceof TypeError) {
+    return new APIConnectionError(`Could not reach the Animal Store service for ${call.where}.`, {
+      cause: isNetworkError(error) ? error.cause : error,
+    });
+  }
+  return error;
+}

@@ -1,0 +1,151 @@
+/**
+ * The types a caller touches on every call: what a call takes, what it reports, and the rate-limit
+ * reading. Types only, so every other module can import them without a cycle.
+ *
+ * @module
+ */
+
+/**
+ * A `fetch`-compatible function: what the `fetch` option takes.
+ *
+ * @example
+ * ```ts
+ * import { type Fetch, PetStoreClient } from 'animal-store-sdk';
+ *
+ * // Logs method, URL, status and duration; never the headers, which carry the API key.
+ * const timedFetch: Fetch = async (input, init) => {
+ *   const request = new Request(input, init);
+ *   const started = performance.now();
+ *   const response = await fetch(request);
+ *   console.log(request.method, request.url, response.status, `${Math.round(performance.now() - started)} ms`);
+ *   return response;
+ * };
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', fetch: timedFetch });
+ * ```
+ */
+export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Options for a single call, overriding the client's.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type RequestOptions } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const options: RequestOptions = { timeout: 5_000, maxRetries: 0, signal: AbortSignal.timeout(10_000) };
+ * await client.listPets({ limit: 5 }, options);
+ * ```
+ */
+export interface RequestOptions {
+  /** Aborts the call, also while it waits to retry. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds allowed for each attempt. */
+  timeout?: number | undefined;
+  /** Retries after the first attempt. */
+  maxRetries?: number | undefined;
+  /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
+  headers?: Record<string, string> | undefined;
+}
+
+/**
+ * The methods `client.request()` may use.
+ *
+ * @example
+ * ```ts
+ * import { type HttpMethod, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const method: HttpMethod = 'DELETE';
+ * await client.request({ method, path: '/store/orders/7' });
+ * ```
+ */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * A query parameter's value in `client.request()`: an array repeats the parameter, `undefined`
+ * leaves it out.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type QueryValue } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const query: Record<string, QueryValue> = { status: ['placed', 'approved'], limit: 10, cursor: undefined };
+ * await client.request({ method: 'GET', path: '/store/orders', query }); // ?status=placed&status=approved&limit=10
+ * ```
+ */
+export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
+
+/**
+ * What the service said about the caller's rate limit in a response: `client.rateLimit`,
+ * `withResponse().rateLimit` and `APIError.rateLimit`.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type RateLimit } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * await client.listPets();
+ * const rateLimit: RateLimit | null = client.rateLimit;
+ * if (rateLimit && rateLimit.remaining < 5) {
+ *   console.log(`Only ${rateLimit.remaining} requests left until ${rateLimit.reset.toISOString()}`);
+ * }
+ * ```
+ */
+export interface RateLimit {
+  /** The limit in force for the caller (`X-RateLimit-Limit`). */
+  readonly limit: number;
+  /** Requests left in the current window (`X-RateLimit-Remaining`). */
+  readonly remaining: number;
+  /** When the window resets (`X-RateLimit-Reset`, a unix timestamp in seconds), as a `Date`. */
+  readonly reset: Date;
+}
+
+/**
+ * Why the client waits before sending:
+ *
+ * - `retry-after`: the service answered 429 or 503 with `Retry-After`; the retry waits that long.
+ * - `reset`: the service answered 429 without `Retry-After`, with the window spent; the retry waits
+ *   for `X-RateLimit-Reset`.
+ * - `backoff`: exponential backoff with jitter before a retry, when the service did not say how long.
+ * - `cooldown`: another request of the same key was answered 429; every request waits it out.
+ * - `budget`: the rate-limit headers say the window's requests are spent; the request waits for the
+ *   reset.
+ *
+ * @example
+ * ```ts
+ * import type { WaitReason } from 'animal-store-sdk';
+ *
+ * const serviceAsked = (reason: WaitReason) => reason === 'retry-after' || reason === 'reset';
+ * ```
+ */
+export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'budget';
+
+/**
+ * One wait the client takes before sending a request, reported to `onRateLimit` once, before it
+ * starts: retries after a 429 or a failure, the cooldown after another request's 429, and pacing by
+ * the rate-limit budget.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type RateLimitWait } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({
+ *   apiKey: 'my-key',
+ *   baseUrl: 'https://api.example.com/v1',
+ *   onRateLimit: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
+ * });
+ * ```
+ */
+export interface RateLimitWait {
+  /**
+   * The operation that waits: `listPets`, `createPet` or `getPet`, or for `client.request()` its
+   * method and path (`GET /store/orders`).
+   */
+  readonly operation: string;
+  /** How long it waits, in milliseconds: the wait the client then takes. */
+  readonly waitMs: number;
+  /** Why it waits. */
+  readonly reason: WaitReason;
+}

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RateLimitWait } from '../../src/index.js';
+import { START, settle, useFakeClock } from '../support/fake-clock.js';
+import { API_KEY, setup } from './setup.js';
+
+beforeEach(() => {
+  useFakeClock();
+  vi.setSystemTime(START);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A client on a plan of one request a minute, recording every wait it reports and when each call was sent. */
+function onePerMinute() {
+  const waits: RateLimitWait[] = [];
+  const context = setup(
+    { onRateLimit: (wait) => waits.push(wait) },
+    { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
+  );
+  return { ...context, waits };
+}
+
+describe('onRateLimit', () => {
+  it('hears of every wait a queued call takes, each once, adding up to the time it waited', async () => {
+    const { client, store, waits } = onePerMinute();
+    const calls = [client.listPets(), client.listPets(), client.createPet({ name: 'Rex', categoryId: 1 })];
+    const { error } = await settle(Promise.all(calls), 100);
+    expect(error).toBeUndefined();
+    expect(store.requests.map((request) => request.status)).toEqual([200, 200, 201]);
+    // The create waited for two resets: behind the first listPets, then behind the second.
+    const createWaits = waits.filter((wait) => wait.operation === 'createPet');
+    expect(createWaits.map((wait) => wait.reason)).toEqual(['budget', 'budget']);
+    const sentAt = (store.requests[2]?.receivedAt ?? 0) - START;
+    const reported = createWaits.reduce((sum, wait) => sum + wait.waitMs, 0);
+    expect(reported).toBeLessThanOrEqual(sentAt);
+    // Between the two waits the create polled while the second listPets probed the new window.
+    expect(sentAt - reported).toBeLessThan(1_000);
+  });
+
+  it('hears of a retry after a 429 once, with the wait the service asked for, not again as a cooldown', async () => {
+    const { client, store, waits } = onePerMinute();
+    store.injectFault({ status: 429, headers: { 'Retry-After': '4' } });
+    const { error, elapsed } = await settle(client.listPets(), 10);
+    expect(error).toBeUndefined();
+    expect(waits).toEqual([{ operation: 'listPets', waitMs: 4_000, reason: 'retry-after' }]);
+    expect(elapsed).toBe(4_000);
+  });
+
+  it('hears of the cooldown once for each call held behind another call’s 429', async () => {
+    const waits: RateLimitWait[] = [];
+    const { client, store } = setup({ onRateLimit: (wait) => waits.push(wait) });
+    store.injectFault({ status: 429, headers: { 'Retry-After': '4' }, delayMs: 100 });
+    const first = client.listPets();
+    await vi.advanceTimersByTimeAsync(50);
+    const held = client.createPet({ name: 'Rex', categoryId: 1 });
+    await settle(Promise.allSettled([first, held]), 10);
+    expect(waits.filter((wait) => wait.operation === 'createPet')).toEqual([
+      { operation: 'createPet', waitMs: 4_000, reason: 'cooldown' },
+    ]);
+    expect(waits.filter((wait) => wait.operation === 'listPets')).toEqual([
+      { operation: 'listPets', waitMs: 4_000, reason: 'retry-after' },
+    ]);
+  });
+});
