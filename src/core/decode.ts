@@ -35,7 +35,7 @@ export function bodyText(body: ArrayBuffer | undefined): string | undefined {
 }
 
 /** Parses the body with the schema, or throws a {@link ResponseValidationError}. */
-export function decodeBody<T>({ where, schema, mode, body, headers, redact }: BodyToDecode<T>): T {
+export function decodeData<T>({ where, schema, mode, body, headers, redact }: BodyToDecode<T>): T {
   const text = bodyText(body) ?? '';
   let json: unknown;
   if (mode === 'content-type' && text === '') json = undefined;

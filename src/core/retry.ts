@@ -119,7 +119,7 @@ export function decideRetry(attempt: FailedAttempt): RetryDecision {
     }
     return { retry: true, why: '429', waitMs: requested.ms, reason: requested.reason };
   }
-  const what = status !== undefined ? String(status) : describe(error);
+  const what = status !== undefined ? String(status) : describeFailure(error);
   const retriable =
     status !== undefined ? RETRY_STATUS_CODES.has(status) : isNetworkError(error) || isTimeoutError(error);
   if (!retriable) return { retry: false, why: `${what} is not retried` };
@@ -138,7 +138,7 @@ function backoff(why: string, { retry, random }: FailedAttempt): RetryDecision {
 }
 
 /** What failed, in a few words: `a timeout`, `a lost connection`. */
-function describe(error: Error): string {
+function describeFailure(error: Error): string {
   if (isTimeoutError(error)) return 'a timeout';
   if (isNetworkError(error)) return 'a lost connection';
   return error.name;

@@ -10,7 +10,7 @@ import type * as z from 'zod';
 import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import type { WithResponse } from './api-promise.js';
 import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
-import { type DecodeMode, decodeBody } from './decode.js';
+import { type DecodeMode, decodeData } from './decode.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import { toPetStoreError } from './failure.js';
 import { RequestGate } from './gate.js';
@@ -141,7 +141,7 @@ export class Transport {
         context: { call },
         fetch: (request, init) => this.#send(call, request, init),
       });
-      const data = decodeBody({
+      const data = decodeData({
         where: `${spec.method} /${spec.path}`,
         schema: spec.schema,
         mode: spec.decode ?? 'json',
