@@ -8,7 +8,7 @@
 import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
 import { type Authentication, authenticate, checkApiKeys } from './auth.js';
-import { type BaseUrl, DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
+import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { type FaultOptions, FaultQueue, sleep } from './faults.js';
 import { runOperation } from './operations.js';
 import { PetRepository } from './pet-repository.js';
@@ -28,6 +28,7 @@ import { type BodyRead, DEFAULT_MAX_BODY_BYTES, readBody } from './request-body.
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
 import { startHttpServer } from './start-http-server.js';
+import type { ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
@@ -115,53 +116,6 @@ export interface FakePetStoreOptions {
 }
 
 /**
- * Where {@link FakePetStore.listen} starts the HTTP server.
- *
- * @example
- * ```ts
- * import type { ListenOptions } from 'animal-store-sdk/testing';
- *
- * const options: ListenOptions = { port: 4010, hostname: '127.0.0.1' };
- * ```
- */
-export interface ListenOptions {
-  /** The TCP port; 0 (the default) picks a free one. */
-  readonly port?: number;
-  /** The address to listen on. Default `127.0.0.1` (loopback only). */
-  readonly hostname?: string;
-  /**
-   * Milliseconds a client has to send a whole request, headers and body; a request still
-   * incomplete then is answered 408 `request_timeout` and its connection closed. Checked about
-   * once a second. Default 30,000.
-   */
-  readonly requestTimeoutMs?: number;
-}
-
-/**
- * A running fake HTTP server.
- *
- * @example
- * ```ts
- * import { createFakePetStore } from 'animal-store-sdk/testing';
- *
- * const server = await createFakePetStore().listen();
- * console.log(server.url); // e.g. http://127.0.0.1:53412/v1
- * await server.close();
- * ```
- */
-export interface RunningFakeServer {
-  /** The base URL of the server (scheme, address, port and the store's base path, ending in `/v1`). */
-  readonly url: string;
-  /** The port it listens on. */
-  readonly port: number;
-  /**
-   * Stops the server: closes idle keep-alive connections, cuts requests still waiting on an injected
-   * delay, and resolves once every connection is closed.
-   */
-  close(): Promise<void>;
-}
-
-/**
  * A fake Animal Store. See {@link createFakePetStore}.
  *
  * @example
@@ -212,48 +166,6 @@ export interface FakePetStore {
    * limit windows or bans, no injected faults.
    */
   reset(): void;
-}
-
-/**
- * What the store makes of one request: a response, or a failed connection.
- *
- * @example
- * ```ts
- * import type { Outcome } from './fake-store.js';
- *
- * const outcome: Outcome = { kind: 'network-error' };
- * ```
- */
-export type Outcome =
-  | { readonly kind: 'response'; readonly response: Response }
-  | { readonly kind: 'network-error' };
-
-/**
- * The store's request handling, for the adapters (msw, fetch, HTTP).
- *
- * @example
- * ```ts
- * import type { StoreCore } from './fake-store.js';
- *
- * async function answer(core: StoreCore, request: Request): Promise<Response | undefined> {
- *   const outcome = await core.respond(request, core.base.href);
- *   return outcome.kind === 'response' ? outcome.response : undefined;
- * }
- * ```
- */
-export interface StoreCore {
-  /** The configured base URL. */
-  readonly base: BaseUrl;
-  /** The store's clock, in milliseconds since the epoch. */
-  readonly now: () => number;
-  /** The largest request body read, in bytes. */
-  readonly maxBodyBytes: number;
-  /**
-   * Answers a request. `baseHref` is the base URL the request was sent to (the configured one, or the
-   * HTTP server's); links in responses point under it. `oversized` says the caller already found the
-   * body over the limit and did not read it.
-   */
-  respond(request: Request, baseHref: string, oversized?: boolean): Promise<Outcome>;
 }
 
 /**

@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ListenOptions, RunningFakeServer, StoreCore } from './fake-store.js';
 import { announcesMoreThan } from './request-body.js';
 import { ERROR_CODES } from './responses.js';
+import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
 
 /** The longest request target (path and query) the server reads, in characters. */
 const MAX_URL_LENGTH = 8192;

@@ -106,13 +106,7 @@
  */
 export { DEFAULT_BASE_URL } from './base-url.js';
 export { createFakePetStore } from './create-fake-pet-store.js';
-export type {
-  FakePetStore,
-  FakePetStoreOptions,
-  FetchFunction,
-  ListenOptions,
-  RunningFakeServer,
-} from './fake-store.js';
+export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './fake-store.js';
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './fake-store.js';
 export type { FaultMatch, FaultOptions } from './faults.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
@@ -124,3 +118,4 @@ export type { RecordedRequest } from './request-log.js';
 export type { FakeErrorCode, JsonValue } from './responses.js';
 export { ERROR_CODES } from './responses.js';
 export { samplePets } from './sample-pets.js';
+export type { ListenOptions, RunningFakeServer } from './store-core.js';

@@ -6,7 +6,7 @@
 // `msw/http` rather than `msw`: msw's main entry also loads its WebSocket support, whose
 // BroadcastChannel keeps Deno (which cannot unref it) running after a test has finished.
 import { type HttpHandler, HttpResponse, http } from 'msw/http';
-import type { StoreCore } from './fake-store.js';
+import type { StoreCore } from './store-core.js';
 
 /**
  * msw handlers that answer every request under the store's base URL, whatever the method: one for the

@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { CliUsageError, parseCliArgs, USAGE } from '../../src/testing/cli-args.js';
+import { ensurePackageBuilt } from '../support/package-build.js';
 
-const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
+// The command as it ships, started by plain Node: starting it from src through tsx costs seconds on
+// a busy machine, more than the windows these tests wait for.
+const CLI = fileURLToPath(new URL('../../dist/testing/cli.js', import.meta.url));
+
+/** Long enough for a process to start and serve a few windows on a busy 2-core machine. */
+const PROCESS_TEST_TIMEOUT_MS = 30_000;
 
 interface Run {
   readonly child: ChildProcess;
@@ -18,7 +24,7 @@ interface Run {
 
 /** Starts the command; it is killed when the test (the context's) finishes, if still running. */
 function run(args: readonly string[], { onTestFinished }: TestContext): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -37,7 +43,7 @@ function run(args: readonly string[], { onTestFinished }: TestContext): Run {
 }
 
 async function waitForUrl(cli: Run): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + PROCESS_TEST_TIMEOUT_MS / 2;
   for (;;) {
     const match = /listening on (\S+)/.exec(cli.stdout());
     if (match?.[1] !== undefined) return match[1];
@@ -123,7 +129,9 @@ describe('parseCliArgs', () => {
   });
 });
 
-describe.concurrent('animal-store-fake-server', () => {
+describe.concurrent('animal-store-fake-server', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  beforeAll(() => ensurePackageBuilt(), 120_000);
+
   it('prints the help and exits 0', async (context) => {
     const cli = run(['--help'], context);
     expect(await cli.exited).toBe(0);
