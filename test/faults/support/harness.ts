@@ -7,7 +7,7 @@ import {
 } from '../../../src/testing/index.js';
 import { API_KEY, BASE_URL } from '../../client/setup.js';
 import { startFakeClock } from '../../support/fake-clock.js';
-import { watchConsole } from './leaks.js';
+import { watchConsole, watchedLogger } from './leaks.js';
 
 /** Runs every test of the file on the fake clock with the console watched. */
 export function useFaultHarness(): void {
@@ -31,7 +31,10 @@ export interface FaultSetupOptions {
   readonly through?: (storeFetch: FetchFunction) => Fetch;
 }
 
-/** A fake store holding {@link REX}, and a client with a logger spy that reaches it through `store.fetch`. */
+/**
+ * A fake store holding {@link REX}, and a client logging every line at `debug` to a watched logger,
+ * reaching the store through `store.fetch`.
+ */
 export function faultSetup({
   client: clientOptions = {},
   store: storeOptions = {},
@@ -43,12 +46,13 @@ export function faultSetup({
     pets: [REX],
     ...storeOptions,
   });
-  const logger = { warn: vi.fn<(message: string) => void>() };
+  const logger = watchedLogger();
   const client = new PetStoreClient({
     apiKey: API_KEY,
     baseUrl: BASE_URL,
     fetch: through === undefined ? store.fetch : through(store.fetch),
     logger,
+    logLevel: 'debug',
     ...clientOptions,
   });
   return { store, client, logger };

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { expect, vi } from 'vitest';
+import { expect, type Mock, vi } from 'vitest';
 import { API_KEY } from '../../client/setup.js';
 
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
@@ -34,19 +34,39 @@ export function renderings(error: unknown): string[] {
   ];
 }
 
-/** A logger whose lines can be searched. */
+type LineSpy = Mock<(message: string) => void>;
+
+/** A logger with a spy for every level, whose lines can be searched. */
 export interface WatchedLogger {
-  readonly warn: { readonly mock: { readonly calls: ReadonlyArray<readonly unknown[]> } };
+  readonly error: LineSpy;
+  readonly warn: LineSpy;
+  readonly info: LineSpy;
+  readonly debug: LineSpy;
+}
+
+/**
+ * A logger that records every line at every level. Clients in the fault tests log at `debug`, where
+ * every attempt, wait and failure is written, so that no line escapes {@link expectKeyHidden}.
+ */
+export function watchedLogger(): WatchedLogger {
+  return { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+}
+
+/** Every line the logger received, at any level. */
+export function loggedLines(logger: WatchedLogger): string[] {
+  return [logger.error, logger.warn, logger.info, logger.debug].flatMap((spy) =>
+    spy.mock.calls.map((args) => args.map(text).join(' ')),
+  );
 }
 
 /**
  * Asserts that the API key shows up nowhere a user could see it: not in any rendering of the
- * error (when there is one), nor in a line sent to the logger or the console.
+ * error (when there is one), nor in any line sent to the logger, at any level, or the console.
  */
 export function expectKeyHidden(error: unknown, logger: WatchedLogger): void {
   const lines = [
     ...(error === undefined ? [] : renderings(error)),
-    ...logger.warn.mock.calls.map((args) => args.map(text).join(' ')),
+    ...loggedLines(logger),
     ...consoleLines(),
   ];
   for (const line of lines) expect(line).not.toContain(API_KEY);
