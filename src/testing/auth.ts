@@ -1,22 +1,15 @@
 /**
- * Authentication for the fake Animal Store: bearer API keys and their plans.
+ * Authentication for the fake Animal Store: bearer API keys and their plans, and the 401 that answers
+ * a request without an accepted key.
  *
  * @module
  */
-import { PLAN_LIMITS, type Plan } from './rate-limiter.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { anonymousRateLimitState, DAY_MS, PLAN_LIMITS, type Plan } from './rate-limiter.js';
+import { ERROR_CODES, errorReply, rateLimitHeaders, toResponse } from './responses.js';
 
 /**
  * Who sent a request: an accepted key and its plan, or why the request is refused (the 401 message and
  * its `WWW-Authenticate` challenge).
- *
- * @example
- * ```ts
- * import type { Authentication } from './auth.js';
- *
- * const refused: Authentication = { ok: false, message: 'Invalid API key', challenge: 'Bearer realm="animal-store"' };
- * ```
  */
 export type Authentication =
   | { readonly ok: true; readonly key: string; readonly plan: Plan }
@@ -26,15 +19,6 @@ const REALM = 'Bearer realm="animal-store"';
 
 /**
  * Reads `Authorization: Bearer <key>` (the scheme in any case) and looks the key up.
- *
- * @example
- * ```ts
- * import { authenticate } from './auth.js';
- *
- * const apiKeys = new Map([['test-api-key', 'free' as const]]);
- * authenticate(new Headers({ Authorization: 'Bearer test-api-key' }), apiKeys); // { ok: true, key: 'test-api-key', plan: 'free' }
- * authenticate(new Headers(), apiKeys).ok; // false
- * ```
  */
 export function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan>): Authentication {
   const authorization = headers.get('authorization');
@@ -61,17 +45,21 @@ export function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan
 }
 
 /**
+ * The 401 for a request without an accepted key: the reason, the `WWW-Authenticate` challenge, and
+ * the Free plan's untouched minute window, as a refused request cannot be attributed to a key.
+ */
+export function unauthorized(auth: Extract<Authentication, { ok: false }>, now: number): Response {
+  return toResponse(errorReply(401, ERROR_CODES.unauthorized, auth.message), {
+    ...rateLimitHeaders(anonymousRateLimitState(now)),
+    'WWW-Authenticate': auth.challenge,
+  });
+}
+
+/**
  * Checks the `apiKeys` option: keys without spaces, plans that exist, custom limits that are positive
  * integers, and a custom `windowMs` from 1 ms to a day.
  *
  * @throws TypeError or RangeError for the first problem found.
- *
- * @example
- * ```ts
- * import { checkApiKeys } from './auth.js';
- *
- * checkApiKeys({ 'test-api-key': 'free', custom: { perMinute: 5, perDay: 50 } }).size; // 2
- * ```
  */
 export function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyMap<string, Plan> {
   const checked = new Map<string, Plan>();

@@ -5,47 +5,33 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY } from './fake-store.js';
-import { DEFAULT_WINDOW_MS, limitsOf, PLAN_LIMITS, type Plan, type PlanName } from './rate-limiter.js';
+import {
+  DAY_MS,
+  DEFAULT_WINDOW_MS,
+  limitsOf,
+  PLAN_LIMITS,
+  type Plan,
+  type PlanName,
+} from './rate-limiter.js';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
+import type { RecordedRequest } from './request-log.js';
 
 /**
  * The command's name, as installed by the package's `bin`.
- *
- * @example
- * ```ts
- * import { COMMAND } from './cli-args.js';
- *
- * console.log(`Run ${COMMAND} --help`);
- * ```
  */
 export const COMMAND = 'animal-store-fake-server';
 
 /**
  * The port the command listens on by default.
- *
- * @example
- * ```ts
- * import { DEFAULT_CLI_PORT } from './cli-args.js';
- *
- * DEFAULT_CLI_PORT; // 4010
- * ```
  */
 export const DEFAULT_CLI_PORT = 4010;
 
 const PLAN_NAMES = Object.keys(PLAN_LIMITS) as PlanName[];
 const MAX_SEED = 100_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How many requests the command keeps in its request log, by default: a long-running server must not
  * grow without bound, so beyond this the oldest are dropped.
- *
- * @example
- * ```ts
- * import { DEFAULT_CLI_MAX_RECORDED_REQUESTS } from './cli-args.js';
- *
- * DEFAULT_CLI_MAX_RECORDED_REQUESTS; // 10000
- * ```
  */
 export const DEFAULT_CLI_MAX_RECORDED_REQUESTS = 10_000;
 
@@ -54,13 +40,6 @@ const MAX_TIMEOUT_MS = 3_600_000;
 
 /**
  * The help text.
- *
- * @example
- * ```ts
- * import { USAGE } from './cli-args.js';
- *
- * process.stdout.write(USAGE);
- * ```
  */
 export const USAGE = `Usage: ${COMMAND} [options]
 
@@ -92,23 +71,6 @@ Stop it with Ctrl-C.
 
 /**
  * What the command line asks for.
- *
- * @example
- * ```ts
- * import type { CliCommand } from './cli-args.js';
- *
- * const command: CliCommand = {
- *   kind: 'serve',
- *   port: 4010,
- *   host: '127.0.0.1',
- *   key: 'k',
- *   plan: 'free',
- *   seed: 0,
- *   maxBodyBytes: 1_048_576,
- *   maxRecordedRequests: 10_000,
- *   requestTimeoutMs: 30_000,
- * };
- * ```
  */
 export type CliCommand =
   | { readonly kind: 'help' }
@@ -126,13 +88,6 @@ export type CliCommand =
 
 /**
  * A command line the command cannot run: it exits with code 2 and the message.
- *
- * @example
- * ```ts
- * import { CliUsageError } from './cli-args.js';
- *
- * throw new CliUsageError('--port must be an integer from 0 to 65535, got "http"');
- * ```
  */
 export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
@@ -142,17 +97,6 @@ export class CliUsageError extends Error {
  * Reads the command line (the arguments after the command's name).
  *
  * @throws CliUsageError for an unknown option, a missing or invalid value, or a positional argument.
- *
- * @example
- * ```ts
- * import { parseCliArgs } from './cli-args.js';
- *
- * parseCliArgs(['--port', '8080', '--seed', '5']);
- * // { kind: 'serve', port: 8080, host: '127.0.0.1', key: 'test-api-key', plan: 'free', seed: 5,
- * //   maxBodyBytes: 1048576, maxRecordedRequests: 10000, requestTimeoutMs: 30000 }
- * parseCliArgs(['--limit', '10', '--window-ms', '3000']);
- * // { kind: 'serve', ..., plan: { perMinute: 10, perDay: 1000, windowMs: 3000 }, ... }
- * ```
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let values: {
@@ -255,4 +199,16 @@ function withWindow(plan: Plan, limit: string | undefined, windowMs: string | un
 
 function isPlanName(value: string): value is PlanName {
   return (PLAN_NAMES as string[]).includes(value);
+}
+
+/**
+ * The line the command writes to stderr when the fake fails while answering a request (which it
+ * answers 500 `internal_error`): the request, without its headers (they hold the key), and the stack.
+ */
+export function internalErrorReport(
+  error: unknown,
+  request: Pick<RecordedRequest, 'method' | 'url'>,
+): string {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `${COMMAND}: internal error answering ${request.method} ${request.url} (500 internal_error): ${detail}\n`;
 }

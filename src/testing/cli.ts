@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { CliUsageError, COMMAND, parseCliArgs, USAGE } from './cli-args.js';
+import { CliUsageError, COMMAND, internalErrorReport, parseCliArgs, USAGE } from './cli-args.js';
 import { buildFakePetStore } from './fake-store.js';
 import { limitsOf, windowName } from './rate-limiter.js';
 import { samplePets } from './sample-pets.js';
@@ -35,6 +35,7 @@ async function main(argv: readonly string[]): Promise<number> {
       pets: samplePets(command.seed),
       maxBodyBytes: command.maxBodyBytes,
       maxRecordedRequests: command.maxRecordedRequests,
+      onInternalError: (error, request) => process.stderr.write(internalErrorReport(error, request)),
     },
     () => [],
   );

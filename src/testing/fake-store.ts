@@ -7,26 +7,26 @@
  */
 import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
-import { type Authentication, authenticate, checkApiKeys } from './auth.js';
+import { authenticate, checkApiKeys, unauthorized } from './auth.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { type FaultOptions, FaultQueue, sleep } from './faults.js';
-import { runOperation } from './operations.js';
 import { PetRepository } from './pet-repository.js';
 import {
   anonymousRateLimitState,
   type BanPolicy,
   DEFAULT_BAN_POLICY,
+  type LimiterVerdict,
   limitsOf,
   type Plan,
-  type RateLimitDecision,
   RateLimiter,
   type RateLimitState,
   type RateLimits,
   windowName,
 } from './rate-limiter.js';
-import { type BodyRead, DEFAULT_MAX_BODY_BYTES, readBody } from './request-body.js';
+import { type BodyRead, DEFAULT_MAX_BODY_BYTES, payloadTooLarge, readBody } from './request-body.js';
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
+import { noRoute, route } from './routes.js';
 import { startHttpServer } from './start-http-server.js';
 import type { ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
@@ -113,6 +113,13 @@ export interface FakePetStoreOptions {
    * `animal-store-fake-server` command keeps 10,000.
    */
   readonly maxRecordedRequests?: number;
+  /**
+   * Called when the fake itself fails while answering a request (a bug, or an option it cannot use,
+   * such as a circular fault body). The request is answered 500 `internal_error`, in every mode, and
+   * recorded with the failure's message in `error`. The `animal-store-fake-server` command writes
+   * these to stderr.
+   */
+  readonly onInternalError?: (error: unknown, request: RecordedRequest) => void;
 }
 
 /**
@@ -173,14 +180,6 @@ export interface FakePetStore {
  * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one.
  *
  * @throws TypeError or RangeError when an option is invalid.
- *
- * @example
- * ```ts
- * import { buildFakePetStore } from './fake-store.js';
- *
- * const store = buildFakePetStore({ pets: [] }, () => []);
- * const server = await store.listen();
- * ```
  */
 export function buildFakePetStore(
   options: FakePetStoreOptions,
@@ -197,13 +196,9 @@ export function buildFakePetStore(
 
   const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
     const url = new URL(request.url);
-    const path = pathUnder(url, base.path);
-    if (path === undefined) {
-      return reply(
-        toResponse(errorReply(404, ERROR_CODES.notFound, `${url.pathname} is not under ${base.path}`)),
-      );
-    }
     const method = request.method.toUpperCase();
+    const path = pathUnder(url, base.path);
+    if (path === undefined) return reply(toResponse(noRoute(method, url.pathname)));
     const read: BodyRead = oversized ? { tooLarge: true } : await readBody(request, maxBodyBytes);
     const entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
       method,
@@ -214,7 +209,17 @@ export function buildFakePetStore(
       receivedAt: clock(),
     };
     log.push(entry);
-    const outcome = await answer(request, method, path, url, read, baseHref);
+    let outcome: Outcome;
+    try {
+      outcome = await answer(request, method, path, url, read, baseHref);
+    } catch (error) {
+      // A wait cut short by the client's abort is the client leaving, not the fake failing.
+      if (request.signal.aborted) throw error;
+      entry.error = error instanceof Error ? error.message : String(error);
+      outcome = reply(internalError(entry.error));
+      entry.status = 500;
+      options.onInternalError?.(error, structuredClone(entry));
+    }
     if (outcome.kind === 'response') entry.status = outcome.response.status;
     return outcome;
   };
@@ -227,17 +232,7 @@ export function buildFakePetStore(
     read: BodyRead,
     baseHref: string,
   ): Promise<Outcome> => {
-    if (read.tooLarge) {
-      return reply(
-        toResponse(
-          errorReply(
-            413,
-            ERROR_CODES.payloadTooLarge,
-            `The request body is larger than ${maxBodyBytes} bytes, the most this server reads`,
-          ),
-        ),
-      );
-    }
+    if (read.tooLarge) return reply(toResponse(payloadTooLarge(maxBodyBytes)));
     const bodyText = read.text;
 
     const fault = faults.take(method, path);
@@ -257,7 +252,7 @@ export function buildFakePetStore(
     const decision = limiter.consume(auth.key, limits, now);
     if (decision.outcome !== 'allowed') return reply(tooManyRequests(decision, limits, now));
 
-    const operationReply = runOperation(pets, {
+    const operationReply = route(pets, {
       method,
       path,
       url,
@@ -332,15 +327,15 @@ function reply(response: Response): Outcome {
   return { kind: 'response', response };
 }
 
-function unauthorized(auth: Extract<Authentication, { ok: false }>, now: number): Response {
-  return toResponse(errorReply(401, ERROR_CODES.unauthorized, auth.message), {
-    ...rateLimitHeaders(anonymousRateLimitState(now)),
-    'WWW-Authenticate': auth.challenge,
-  });
+/** The 500 for a failure inside the fake: the Error shape, never a dropped connection. */
+function internalError(message: string): Response {
+  return toResponse(
+    errorReply(500, ERROR_CODES.internalError, `The fake Animal Store failed while answering: ${message}`),
+  );
 }
 
 function tooManyRequests(
-  decision: Exclude<RateLimitDecision, { outcome: 'allowed' }>,
+  decision: Exclude<LimiterVerdict, { outcome: 'allowed' }>,
   limits: RateLimits,
   now: number,
 ): Response {

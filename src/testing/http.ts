@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { announcesMoreThan } from './request-body.js';
 import { ERROR_CODES } from './responses.js';
+import { ROUTE_METHODS } from './routes.js';
 import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
 
 /** The longest request target (path and query) the server reads, in characters. */
@@ -31,13 +32,6 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The headers browser code may read from the server's responses (beyond the CORS-safelisted ones).
- *
- * @example
- * ```ts
- * import { EXPOSED_HEADERS } from './http.js';
- *
- * EXPOSED_HEADERS.includes('Retry-After'); // true
- * ```
  */
 export const EXPOSED_HEADERS: readonly string[] = Object.freeze([
   'X-RateLimit-Limit',
@@ -57,26 +51,34 @@ const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
 });
 
-const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
-  'Access-Control-Max-Age': '600',
-});
+/** The request headers every preflight allows, whatever the browser asks about. */
+const ALLOWED_HEADERS: readonly string[] = ['Authorization', 'Content-Type'];
+
+/**
+ * The answer to a CORS preflight: the methods of the store's routes, and the headers the page asks to
+ * send (`Access-Control-Request-Headers`) beside the two the SDK sends, so a client's own headers
+ * (tracing, a `headers` option) pass.
+ */
+function preflightHeaders(requested: string | undefined): Record<string, string> {
+  const allowed = [...ALLOWED_HEADERS];
+  const known = new Set(allowed.map((name) => name.toLowerCase()));
+  for (const name of (requested ?? '').split(',').map((part) => part.trim())) {
+    if (name === '' || known.has(name.toLowerCase())) continue;
+    known.add(name.toLowerCase());
+    allowed.push(name);
+  }
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': ROUTE_METHODS.join(', '),
+    'Access-Control-Allow-Headers': allowed.join(', '),
+    'Access-Control-Max-Age': '600',
+  };
+}
 
 /**
  * Starts an HTTP server answering with the store. It serves the store's base path (e.g. `/v1`) on
  * whatever host name the client used; CORS preflights are answered here, before the store, and are not
  * recorded.
- *
- * @example
- * ```ts
- * import { createFakePetStore } from 'animal-store-sdk/testing';
- *
- * // store.listen() loads this module and calls listenHttp.
- * const { url, close } = await createFakePetStore().listen({ port: 0 });
- * await close();
- * ```
  */
 export async function listenHttp(core: StoreCore, options: ListenOptions): Promise<RunningFakeServer> {
   const hostname = options.hostname ?? '127.0.0.1';
@@ -99,9 +101,22 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const server = createServer(timeouts, (req, res) => {
     busy.add(req.socket);
     res.once('close', () => busy.delete(req.socket));
-    handle(core, req, res, closing.signal).catch(() => {
+    handle(core, req, res, closing.signal).catch((error: unknown) => {
       // A socket already answered (a timeout, say) is closing on its own; cutting it would lose the answer.
-      if (!req.socket.writableEnded) req.socket.destroy();
+      if (req.socket.writableEnded) return;
+      // The client went away, or the server is closing: there is no one to answer, or no time to.
+      if (closing.signal.aborted || req.destroyed || res.headersSent || !req.socket.writable) {
+        req.socket.destroy();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      sendError(
+        req,
+        res,
+        500,
+        ERROR_CODES.internalError,
+        `The fake Animal Store failed while answering: ${message}`,
+      );
     });
   });
   server.on('clientError', answerClientError);
@@ -144,7 +159,7 @@ async function handle(
   const method = req.method ?? 'GET';
   const host = req.headers.host ?? 'localhost';
   if ((req.url ?? '/').length > MAX_URL_LENGTH) {
-    refuse(
+    sendError(
       req,
       res,
       414,
@@ -157,7 +172,7 @@ async function handle(
   try {
     url = new URL(req.url ?? '/', `http://${host}`);
   } catch {
-    refuse(req, res, 400, ERROR_CODES.badRequest, 'The request target or Host header is not a valid URL');
+    sendError(req, res, 400, ERROR_CODES.badRequest, 'The request target or Host header is not a valid URL');
     return;
   }
 
@@ -167,7 +182,7 @@ async function handle(
     req.headers['access-control-request-method']
   ) {
     req.resume();
-    res.writeHead(204, PREFLIGHT_HEADERS).end();
+    res.writeHead(204, preflightHeaders(req.headers['access-control-request-headers'])).end();
     return;
   }
 
@@ -184,7 +199,7 @@ async function handle(
     const body =
       method === 'GET' || method === 'HEAD' || announcesMoreThan(headers, limit)
         ? undefined
-        : await readBody(req, limit);
+        : await readIncomingBody(req, limit);
     const oversized = body === 'too-large' || announcesMoreThan(headers, limit);
     const request = new Request(url, {
       method,
@@ -220,7 +235,10 @@ async function handle(
  * `limit` (`'too-large'`). Listeners rather than `for await`, which would destroy the socket on the
  * way out and lose the 413.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+function readIncomingBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -257,7 +275,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<Array
 }
 
 /** Answers with an Error body and closes the connection, leaving the rest of the request unread. */
-function refuse(
+function sendError(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,

@@ -1,6 +1,6 @@
 /**
- * The fake Animal Store's routes and its three operations (`listPets`, `createPet`, `getPet`), with the
- * validation of what they receive. Authentication and rate limiting happen before these run.
+ * The fake Animal Store's three operations (`listPets`, `createPet`, `getPet`), with the validation of
+ * what they receive. Routing (routes.ts), authentication and rate limiting happen before these run.
  *
  * @module
  */
@@ -42,23 +42,7 @@ export const GET_PET_DEPRECATION = Object.freeze({
   sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
 });
 
-/**
- * What an operation needs to know about a request that passed authentication and rate limiting.
- *
- * @example
- * ```ts
- * import type { OperationRequest } from './operations.js';
- *
- * const request: OperationRequest = {
- *   method: 'GET',
- *   path: '/pets',
- *   url: new URL('http://animal-store.test/v1/pets?limit=5'),
- *   baseHref: 'http://animal-store.test/v1',
- *   headers: new Headers(),
- *   bodyText: '',
- * };
- * ```
- */
+/** What an operation needs to know about a request that passed authentication and rate limiting. */
 export interface OperationRequest {
   /** The method, upper case. */
   readonly method: string;
@@ -77,43 +61,17 @@ export interface OperationRequest {
 }
 
 /**
- * Routes a request to its operation and runs it, returning its reply: 404 for an unknown path, 405
- * with `Allow` for a method the route lacks.
- *
- * @example
- * ```ts
- * import { PetRepository } from './pet-repository.js';
- * import { runOperation } from './operations.js';
- *
- * const reply = runOperation(new PetRepository([]), {
- *   method: 'GET',
- *   path: '/store/orders',
- *   url: new URL('http://animal-store.test/v1/store/orders'),
- *   baseHref: 'http://animal-store.test/v1',
- *   headers: new Headers(),
- *   bodyText: '',
- * });
- * reply.status; // 404
- * ```
+ * One operation: answers a routed request. `params` holds the route's path parameters, by name, as
+ * they appear in the path (still percent-encoded).
  */
-export function runOperation(pets: PetRepository, request: OperationRequest): JsonReply {
-  const path =
-    request.path.length > 1 && request.path.endsWith('/') ? request.path.slice(0, -1) : request.path;
-  const segments = path.split('/').slice(1);
+export type Operation = (
+  pets: PetRepository,
+  request: OperationRequest,
+  params: Readonly<Record<string, string>>,
+) => JsonReply;
 
-  if (segments.length === 1 && segments[0] === 'pets') {
-    if (request.method === 'GET') return listPets(pets, request);
-    if (request.method === 'POST') return createPet(pets, request);
-    return methodNotAllowed(request, 'GET, POST');
-  }
-  if (segments.length === 2 && segments[0] === 'pets' && segments[1] !== undefined) {
-    if (request.method === 'GET') return withDeprecation(getPet(pets, segments[1]), request.baseHref);
-    return methodNotAllowed(request, 'GET');
-  }
-  return errorReply(404, ERROR_CODES.notFound, `No resource at ${request.method} ${path || '/'}`);
-}
-
-function listPets(pets: PetRepository, request: OperationRequest): JsonReply {
+/** `GET /pets`: the first page of animals, filtered by `status`. */
+export function listPets(pets: PetRepository, request: OperationRequest): JsonReply {
   const query = request.url.searchParams;
   const raw: { limit?: number; status?: string } = {};
   for (const name of ['limit', 'status'] as const) {
@@ -141,7 +99,8 @@ function listPets(pets: PetRepository, request: OperationRequest): JsonReply {
   return { status: 200, body: listed };
 }
 
-function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
+/** `POST /pets`: adds an animal. */
+export function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
   const contentType = request.headers.get('content-type');
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
@@ -184,7 +143,16 @@ function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
   return { status: 201, body: pet, headers: { Location: `${request.baseHref}/pets/${pet.id}` } };
 }
 
-function getPet(pets: PetRepository, rawId: string): JsonReply {
+/** `GET /pets/{petId}`: one animal, with the headers of the operation's deprecation. */
+export function getPet(
+  pets: PetRepository,
+  request: OperationRequest,
+  params: Readonly<Record<string, string>>,
+): JsonReply {
+  return withDeprecation(findPet(pets, params.petId ?? ''), request.baseHref);
+}
+
+function findPet(pets: PetRepository, rawId: string): JsonReply {
   const id = parsePetId(rawId);
   if (id === 'invalid') {
     return invalidParameter(`The path parameter "petId" must be an int64 integer, got "${rawId}"`);
@@ -225,15 +193,6 @@ function withDeprecation(reply: JsonReply, baseHref: string): JsonReply {
       Link: `<${baseHref}/pets>; rel="successor-version"`,
     },
   };
-}
-
-function methodNotAllowed(request: OperationRequest, allow: string): JsonReply {
-  return errorReply(
-    405,
-    ERROR_CODES.methodNotAllowed,
-    `${request.method} is not allowed on ${request.path}; allowed: ${allow}`,
-    { Allow: allow },
-  );
 }
 
 function invalidParameter(message: string): JsonReply {

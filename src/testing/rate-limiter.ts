@@ -126,17 +126,11 @@ export const DEFAULT_BAN_POLICY: BanPolicy = Object.freeze({
 });
 
 const MINUTE_MS = DEFAULT_WINDOW_MS;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+/** A day, the length of every plan's daily window and the longest minute window a test may set. */
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * What the `X-RateLimit-*` headers of one response say.
- *
- * @example
- * ```ts
- * import type { RateLimitState } from './rate-limiter.js';
- *
- * const state: RateLimitState = { limit: 60, remaining: 59, resetAt: 1_767_225_660_000 };
- * ```
  */
 export interface RateLimitState {
   /** `X-RateLimit-Limit`: the limit of the window described. */
@@ -154,17 +148,8 @@ export interface RateLimitState {
  * - `limited`: a window is used up; `retryAt` is when the window that frees the key last resets, and
  *   `window` says which one it is;
  * - `banned`: the key is banned until `retryAt`.
- *
- * @example
- * ```ts
- * import type { RateLimitDecision } from './rate-limiter.js';
- *
- * function retryAfterSeconds(decision: RateLimitDecision, now: number): number | undefined {
- *   return decision.outcome === 'allowed' ? undefined : Math.ceil((decision.retryAt - now) / 1000);
- * }
- * ```
  */
-export type RateLimitDecision =
+export type LimiterVerdict =
   | { readonly outcome: 'allowed'; readonly state: RateLimitState }
   | {
       readonly outcome: 'limited';
@@ -204,16 +189,6 @@ interface WindowView {
  * - Headers describe the window with the fewest requests left; on a tie, the one that resets later.
  * - A key that sends more than `maxRequestsWhileLimited` requests while limited is banned for
  *   `durationMs`; the ban ends on time whatever the key sends meanwhile.
- *
- * @example
- * ```ts
- * import { PLAN_LIMITS, RateLimiter } from './rate-limiter.js';
- *
- * const limiter = new RateLimiter();
- * const decision = limiter.consume('test-api-key', PLAN_LIMITS.free, Date.now());
- * decision.outcome; // 'allowed'
- * decision.state.remaining; // 59
- * ```
  */
 export class RateLimiter {
   readonly #ban: BanPolicy | false;
@@ -228,19 +203,8 @@ export class RateLimiter {
 
   /**
    * Decides one request from `key` at time `now`, and counts it if it is allowed.
-   *
-   * @example
-   * ```ts
-   * import { RateLimiter } from './rate-limiter.js';
-   *
-   * const limiter = new RateLimiter();
-   * const limits = { perMinute: 1, perDay: 10 };
-   * limiter.consume('k', limits, 0).outcome; // 'allowed'
-   * limiter.consume('k', limits, 1_000).outcome; // 'limited'
-   * limiter.consume('k', limits, 60_000).outcome; // 'allowed'
-   * ```
    */
-  consume(key: string, limits: RateLimits, now: number): RateLimitDecision {
+  consume(key: string, limits: RateLimits, now: number): LimiterVerdict {
     const state = this.#stateOf(key, limits, now);
 
     if (state.bannedUntil !== undefined) {
@@ -277,13 +241,6 @@ export class RateLimiter {
 
   /**
    * What the headers would say for `key` at time `now`, without counting a request.
-   *
-   * @example
-   * ```ts
-   * import { PLAN_LIMITS, RateLimiter } from './rate-limiter.js';
-   *
-   * new RateLimiter().peek('k', PLAN_LIMITS.free, 0); // { limit: 60, remaining: 60, resetAt: 60000 }
-   * ```
    */
   peek(key: string, limits: RateLimits, now: number): RateLimitState {
     const state = this.#stateOf(key, limits, now);
@@ -293,16 +250,6 @@ export class RateLimiter {
 
   /**
    * Forgets every key's windows and bans.
-   *
-   * @example
-   * ```ts
-   * import { RateLimiter } from './rate-limiter.js';
-   *
-   * const limiter = new RateLimiter();
-   * limiter.consume('k', { perMinute: 1, perDay: 1 }, 0);
-   * limiter.reset();
-   * limiter.consume('k', { perMinute: 1, perDay: 1 }, 0).outcome; // 'allowed'
-   * ```
    */
   reset(): void {
     this.#keys.clear();
@@ -327,13 +274,6 @@ export class RateLimiter {
 /**
  * The headers of a request that cannot be attributed to a key (a 401): the Free plan's minute window,
  * untouched, as if it started now.
- *
- * @example
- * ```ts
- * import { anonymousRateLimitState } from './rate-limiter.js';
- *
- * anonymousRateLimitState(0); // { limit: 60, remaining: 60, resetAt: 60000 }
- * ```
  */
 export function anonymousRateLimitState(now: number): RateLimitState {
   const limit = PLAN_LIMITS.free.perMinute;
@@ -342,14 +282,6 @@ export function anonymousRateLimitState(now: number): RateLimitState {
 
 /**
  * The limits of a plan.
- *
- * @example
- * ```ts
- * import { limitsOf } from './rate-limiter.js';
- *
- * limitsOf('pro'); // { perMinute: 300, perDay: 10000 }
- * limitsOf({ perMinute: 1, perDay: 2 }); // { perMinute: 1, perDay: 2 }
- * ```
  */
 export function limitsOf(plan: Plan): RateLimits {
   return typeof plan === 'string' ? PLAN_LIMITS[plan] : plan;
@@ -357,14 +289,6 @@ export function limitsOf(plan: Plan): RateLimits {
 
 /**
  * The length of a plan's short ("minute") window, in milliseconds.
- *
- * @example
- * ```ts
- * import { windowLength } from './rate-limiter.js';
- *
- * windowLength({ perMinute: 60, perDay: 1_000 }); // 60000
- * windowLength({ perMinute: 10, perDay: 1_000, windowMs: 3_000 }); // 3000
- * ```
  */
 export function windowLength(limits: RateLimits): number {
   return limits.windowMs ?? DEFAULT_WINDOW_MS;
@@ -372,14 +296,6 @@ export function windowLength(limits: RateLimits): number {
 
 /**
  * How a plan's short window is named in messages: `minute`, or its length (`3 s`, `2.5 s`, `500 ms`).
- *
- * @example
- * ```ts
- * import { windowName } from './rate-limiter.js';
- *
- * windowName({ perMinute: 60, perDay: 1_000 }); // 'minute'
- * windowName({ perMinute: 10, perDay: 1_000, windowMs: 3_000 }); // '3 s'
- * ```
  */
 export function windowName(limits: RateLimits): string {
   const length = windowLength(limits);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /**
  * The largest request body the fake store reads by default, in bytes (1 MiB). A larger body is
@@ -19,27 +20,25 @@
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 /**
+ * The 413 for a body over `limit` bytes, whichever adapter found it too large: the store reading it,
+ * or the HTTP server from its `Content-Length` or the bytes it counted.
+ */
+export function payloadTooLarge(limit: number): JsonReply {
+  return errorReply(
+    413,
+    ERROR_CODES.payloadTooLarge,
+    `The request body is larger than ${limit} bytes, the most this server reads`,
+  );
+}
+
+/**
  * How deeply a JSON body may nest (objects and arrays) before the store refuses it.
- *
- * @example
- * ```ts
- * import { MAX_JSON_DEPTH } from './request-body.js';
- *
- * MAX_JSON_DEPTH; // 64
- * ```
  */
 export const MAX_JSON_DEPTH = 64;
 
 /**
  * A body as the store read it: its text (invalid UTF-8 replaced by U+FFFD) and whether it was valid
  * UTF-8, or `tooLarge` when it was over the limit and reading stopped.
- *
- * @example
- * ```ts
- * import type { BodyRead } from './request-body.js';
- *
- * const read: BodyRead = { tooLarge: false, text: '{}', utf8: true };
- * ```
  */
 export type BodyRead =
   | { readonly tooLarge: false; readonly text: string; readonly utf8: boolean }
@@ -50,13 +49,6 @@ const lenient = new TextDecoder('utf-8');
 
 /**
  * The body's text from its bytes.
- *
- * @example
- * ```ts
- * import { decodeBody } from './request-body.js';
- *
- * decodeBody(new Uint8Array([0x7b, 0xff, 0x7d])); // { tooLarge: false, text: '{\ufffd}', utf8: false }
- * ```
  */
 export function decodeBody(bytes: Uint8Array): BodyRead {
   try {
@@ -68,13 +60,6 @@ export function decodeBody(bytes: Uint8Array): BodyRead {
 
 /**
  * Whether a `Content-Length` header announces more than `limit` bytes.
- *
- * @example
- * ```ts
- * import { announcesMoreThan } from './request-body.js';
- *
- * announcesMoreThan(new Headers({ 'Content-Length': '2048' }), 1024); // true
- * ```
  */
 export function announcesMoreThan(headers: Headers, limit: number): boolean {
   const length = headers.get('content-length');
@@ -84,14 +69,6 @@ export function announcesMoreThan(headers: Headers, limit: number): boolean {
 /**
  * Reads a web `Request`'s body, stopping (and cancelling the stream) as soon as it is known to be
  * over `limit` bytes: by its `Content-Length`, or by counting what arrives.
- *
- * @example
- * ```ts
- * import { readBody } from './request-body.js';
- *
- * await readBody(new Request('http://x.test/v1/pets', { method: 'POST', body: 'x'.repeat(10) }), 4);
- * // { tooLarge: true }
- * ```
  */
 export async function readBody(request: Request, limit: number): Promise<BodyRead> {
   if (request.body === null) return { tooLarge: false, text: '', utf8: true };
@@ -125,14 +102,6 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
 /**
  * Whether JSON text nests objects and arrays deeper than `max`, found by scanning the text (strings
  * skipped) rather than parsing it, so a hostile body costs one pass and no recursion.
- *
- * @example
- * ```ts
- * import { exceedsJsonDepth } from './request-body.js';
- *
- * exceedsJsonDepth('[[[1]]]', 2); // true
- * exceedsJsonDepth('{"a":"[[[["}', 2); // false
- * ```
  */
 export function exceedsJsonDepth(text: string, max: number): boolean {
   let depth = 0;

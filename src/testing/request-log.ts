@@ -39,19 +39,15 @@ export interface RecordedRequest {
    * delay), and when no response was sent (an injected network error, or a client that went away).
    */
   readonly status?: number;
+  /**
+   * Why the fake failed while answering, when it did: the request was answered 500
+   * `internal_error` with this message.
+   */
+  readonly error?: string;
 }
 
 /**
  * The body text as a {@link RecordedRequest} holds it.
- *
- * @example
- * ```ts
- * import { recordedBody } from './request-log.js';
- *
- * recordedBody('{"name":"Rex"}'); // { name: 'Rex' }
- * recordedBody('name=Rex'); // 'name=Rex'
- * recordedBody(''); // undefined
- * ```
  */
 export function recordedBody(text: string): JsonValue | undefined {
   if (text === '') return undefined;
@@ -66,13 +62,6 @@ export function recordedBody(text: string): JsonValue | undefined {
 
 /**
  * The headers as a plain object with lower-case names.
- *
- * @example
- * ```ts
- * import { plainHeaders } from './request-log.js';
- *
- * plainHeaders(new Headers({ 'Content-Type': 'application/json' })); // { 'content-type': 'application/json' }
- * ```
  */
 export function plainHeaders(headers: Headers): Record<string, string> {
   return Object.fromEntries(headers.entries());
@@ -81,18 +70,6 @@ export function plainHeaders(headers: Headers): Record<string, string> {
 /**
  * The requests a store keeps: every one by default, or the latest `limit`, the oldest dropped first
  * and counted.
- *
- * @example
- * ```ts
- * import { RequestLog } from './request-log.js';
- *
- * const log = new RequestLog(2);
- * for (const path of ['/a', '/b', '/c']) {
- *   log.push({ method: 'GET', url: `http://x.test/v1${path}`, path, headers: {}, body: undefined, receivedAt: 0 });
- * }
- * log.entries().map((entry) => entry.path); // ['/b', '/c']
- * log.dropped; // 1
- * ```
  */
 export class RequestLog {
   readonly #limit: number;

@@ -38,6 +38,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
  * | `uri_too_long` | 414 | HTTP server: a request target over 8 KiB |
  * | `headers_too_large` | 431 | HTTP server: request headers over 16 KiB |
  * | `bad_request` | 400 | HTTP server: bytes that are not an HTTP request |
+ * | `internal_error` | 500 | The fake itself failed while answering (recorded with the request's `error`) |
  *
  * @example
  * ```ts
@@ -75,6 +76,8 @@ export const ERROR_CODES = Object.freeze({
   headersTooLarge: 'headers_too_large',
   /** 400: HTTP server: bytes that are not an HTTP request. */
   badRequest: 'bad_request',
+  /** 500: the fake itself failed while answering. */
+  internalError: 'internal_error',
 } as const);
 
 /**
@@ -92,13 +95,6 @@ export type FakeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 /**
  * A JSON answer, before it becomes a `Response`: operations return these, and the store adds the
  * headers every response carries.
- *
- * @example
- * ```ts
- * import type { JsonReply } from './responses.js';
- *
- * const reply: JsonReply = { status: 201, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/1' } };
- * ```
  */
 export interface JsonReply {
   /** The HTTP status. */
@@ -111,13 +107,6 @@ export interface JsonReply {
 
 /**
  * An Error reply `{ code, message, status }`, `status` repeating the HTTP status.
- *
- * @example
- * ```ts
- * import { errorReply } from './responses.js';
- *
- * errorReply(404, 'not_found', 'No pet with id 7').body; // { code: 'not_found', message: 'No pet with id 7', status: 404 }
- * ```
  */
 export function errorReply(
   status: number,
@@ -132,14 +121,6 @@ export function errorReply(
 /**
  * The `Response` for a reply, with `Content-Type: application/json`, the reply's headers and `extra`
  * headers.
- *
- * @example
- * ```ts
- * import { errorReply, toResponse } from './responses.js';
- *
- * const response = toResponse(errorReply(404, 'not_found', 'No pet with id 7'), { 'X-RateLimit-Limit': '60' });
- * response.headers.get('content-type'); // 'application/json'
- * ```
  */
 export function toResponse(
   reply: JsonReply,
@@ -155,13 +136,6 @@ export function toResponse(
  * Responses are built once from complete headers and never changed afterwards: while msw intercepts
  * requests in Node, copying a `Headers` whose entries were partly set by the platform (such as the
  * `Content-Type` of `Response.json`) drops those entries.
- *
- * @example
- * ```ts
- * import { mergeHeaders } from './responses.js';
- *
- * mergeHeaders({ 'Content-Type': 'text/plain' }, { 'content-type': 'text/html' }).get('Content-Type'); // 'text/html'
- * ```
  */
 export function mergeHeaders(...sets: ReadonlyArray<Readonly<Record<string, string>> | undefined>): Headers {
   const headers = new Headers();
@@ -174,14 +148,6 @@ export function mergeHeaders(...sets: ReadonlyArray<Readonly<Record<string, stri
 /**
  * The `X-RateLimit-*` headers for a rate-limit state; `X-RateLimit-Reset` is in whole unix seconds,
  * rounded up so it is never before the actual reset.
- *
- * @example
- * ```ts
- * import { rateLimitHeaders } from './responses.js';
- *
- * rateLimitHeaders({ limit: 60, remaining: 59, resetAt: 60_500 });
- * // { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59', 'X-RateLimit-Reset': '61' }
- * ```
  */
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
@@ -193,13 +159,6 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 /**
  * Whole seconds from `now` until `retryAt`, rounded up and at least 1: the `Retry-After` value.
- *
- * @example
- * ```ts
- * import { retryAfterSeconds } from './responses.js';
- *
- * retryAfterSeconds(1_500, 0); // 2
- * ```
  */
 export function retryAfterSeconds(retryAt: number, now: number): number {
   return Math.max(1, Math.ceil((retryAt - now) / 1000));

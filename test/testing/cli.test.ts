@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { CliUsageError, parseCliArgs, USAGE } from '../../src/testing/cli-args.js';
+import { CliUsageError, internalErrorReport, parseCliArgs, USAGE } from '../../src/testing/cli-args.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 
 // The command as it ships, started by plain Node: starting it from src through tsx costs seconds on
@@ -126,6 +126,17 @@ describe('parseCliArgs', () => {
   ])('rejects %j', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(CliUsageError);
     expect(() => parseCliArgs(args)).toThrow(message);
+  });
+});
+
+describe('internalErrorReport', () => {
+  it('names the request and the failure, and never the headers that hold the key', () => {
+    const failure = new TypeError('Converting circular structure to JSON');
+    const line = internalErrorReport(failure, { method: 'GET', url: 'http://127.0.0.1:4010/v1/pets' });
+    expect(line).toMatch(
+      /^animal-store-fake-server: internal error answering GET http:\/\/127\.0\.0\.1:4010\/v1\/pets \(500 internal_error\): TypeError: Converting circular/,
+    );
+    expect(line.endsWith('\n')).toBe(true);
   });
 });
 

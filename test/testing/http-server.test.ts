@@ -87,6 +87,22 @@ describe('CORS', () => {
     expect(store.requests).toEqual([]);
   });
 
+  it('allows in preflights the headers a page asks to send, besides the two the SDK sends', async () => {
+    const server = await listen();
+    const response = await fetch(`${server.url}/pets/1`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization, traceparent, x-request-source',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'Authorization, Content-Type, traceparent, x-request-source',
+    );
+  });
+
   it('lets browsers read the headers the SDK relies on', async () => {
     const server = await listen(createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] }));
     for (const response of [
