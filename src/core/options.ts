@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { PetStoreError } from '../errors.js';
+import { checkBaseUrl } from '../shared/base-url.js';
 import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
@@ -163,20 +164,9 @@ function fail(message: string): never {
 
 /** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
 function normalizeBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    fail(`baseUrl must be an absolute http(s) URL ending in /v1, got "${value}".`);
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !path.endsWith('/v1')) {
-    fail(`baseUrl must be an absolute http(s) URL ending in /v1, got "${value}".`);
-  }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    fail('baseUrl must not carry a query, a fragment or credentials.');
-  }
-  return `${url.origin}${path}/`;
+  const checked = checkBaseUrl(value);
+  if ('problem' in checked) fail(`${checked.problem}.`);
+  return `${checked.origin}${checked.path}/`;
 }
 
 function logLevelFromEnv(): LogLevel {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import { errorReply, type JsonValue, mergeHeaders } from './responses.js';
 
 /**
@@ -78,13 +79,6 @@ export interface FaultOptions {
 
 /**
  * What an injected fault does to one request.
- *
- * @example
- * ```ts
- * import type { FaultEffect } from './faults.js';
- *
- * const effect: FaultEffect = { delayMs: 0, result: { kind: 'network-error' } };
- * ```
  */
 export interface FaultEffect {
   /** How long to wait first. */
@@ -118,16 +112,6 @@ const CODE_BY_STATUS: Readonly<Record<number, string>> = {
 /**
  * The faults injected into one store, applied in the order they were injected: a request takes the
  * first fault that matches it and has uses left.
- *
- * @example
- * ```ts
- * import { FaultQueue } from './faults.js';
- *
- * const faults = new FaultQueue();
- * faults.add({ status: 503 });
- * faults.take('GET', '/pets')?.result.kind; // 'response'
- * faults.take('GET', '/pets'); // undefined
- * ```
  */
 export class FaultQueue {
   #faults: ActiveFault[] = [];
@@ -136,13 +120,6 @@ export class FaultQueue {
    * Adds a fault after checking it.
    *
    * @throws TypeError or RangeError when the options contradict each other or are out of range.
-   *
-   * @example
-   * ```ts
-   * import { FaultQueue } from './faults.js';
-   *
-   * new FaultQueue().add({ status: 429, headers: { 'Retry-After': '5' }, times: 3 });
-   * ```
    */
   add(options: FaultOptions): void {
     checkFault(options);
@@ -153,16 +130,6 @@ export class FaultQueue {
    * Uses up one application of the first fault matching the request, and says what it does.
    *
    * @param path The request's path relative to the base URL.
-   *
-   * @example
-   * ```ts
-   * import { FaultQueue } from './faults.js';
-   *
-   * const faults = new FaultQueue();
-   * faults.add({ networkError: true, match: { method: 'POST' } });
-   * faults.take('GET', '/pets'); // undefined
-   * faults.take('POST', '/pets')?.result; // { kind: 'network-error' }
-   * ```
    */
   take(method: string, path: string): FaultEffect | undefined {
     const fault = this.#faults.find((candidate) => matches(candidate.options.match, method, path));
@@ -174,16 +141,6 @@ export class FaultQueue {
 
   /**
    * Removes every fault.
-   *
-   * @example
-   * ```ts
-   * import { FaultQueue } from './faults.js';
-   *
-   * const faults = new FaultQueue();
-   * faults.add({ status: 500, times: Infinity });
-   * faults.clear();
-   * faults.take('GET', '/pets'); // undefined
-   * ```
    */
   clear(): void {
     this.#faults = [];
@@ -193,13 +150,6 @@ export class FaultQueue {
 /**
  * Resolves after `ms` milliseconds, through the global `setTimeout` looked up at call time so fake timers
  * control it; rejects with the signal's reason as soon as `signal` aborts.
- *
- * @example
- * ```ts
- * import { sleep } from './faults.js';
- *
- * await sleep(10, new AbortController().signal);
- * ```
  */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   // msw's delay() is not used: the store also runs without msw (store.fetch, the HTTP server), and the
@@ -288,11 +238,9 @@ function faultResponse(
       : typeof body === 'string'
         ? [body, 'text/plain; charset=utf-8']
         : [JSON.stringify(body), 'application/json'];
+  // A status that never carries a body (a 204 fault, say) answers without one.
   if (NULL_BODY_STATUSES.has(status))
     return new Response(null, { status, headers: mergeHeaders(extraHeaders, options.headers) });
   const headers = mergeHeaders({ 'Content-Type': contentType }, extraHeaders, options.headers);
   return new Response(text, { status, headers });
 }
-
-/** Statuses whose responses cannot carry a body: a fault with one answers without it. */
-const NULL_BODY_STATUSES = new Set([204, 205, 304]);

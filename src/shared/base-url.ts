@@ -1,0 +1,39 @@
+/**
+ * The one rule for a base URL of the Animal Store, which the client and the fake both enforce: an
+ * absolute http(s) URL, without credentials, query or fragment, whose path ends in `/v1` like both
+ * real deployments (trailing slashes are fine).
+ *
+ * @module
+ */
+
+/** A base URL that passed the check: its origin, and its path without trailing slashes. */
+export interface CheckedBaseUrl {
+  readonly origin: string;
+  /** The path, ending in `/v1`. */
+  readonly path: string;
+}
+
+/** What every problem message starts with. */
+export const BASE_URL_RULE = 'baseUrl must be an absolute http(s) URL ending in /v1';
+
+/**
+ * Checks a base URL against the rule: the URL's origin and path, or the problem, a sentence starting
+ * with {@link BASE_URL_RULE} that names what is wrong. Each caller throws its own error class.
+ */
+export function checkBaseUrl(input: string | URL): CheckedBaseUrl | { readonly problem: string } {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return { problem: `${BASE_URL_RULE}, got "${String(input)}"` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { problem: `${BASE_URL_RULE}, got the scheme "${url.protocol}" in "${url.href}"` };
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    return { problem: `${BASE_URL_RULE}, without credentials, query or fragment; got "${url.href}"` };
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/v1')) return { problem: `${BASE_URL_RULE}, got "${url.href}"` };
+  return { origin: url.origin, path };
+}
