@@ -12,14 +12,6 @@ import type { StoreCore } from './store-core.js';
  * msw handlers that answer every request under the store's base URL, whatever the method: one for the
  * base URL itself and one for everything below it (in msw 3 a `/*` wildcard needs the slash before it,
  * so `/v1/*` alone would miss `/v1`). Requests elsewhere match neither, so msw treats them as unhandled.
- *
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createFakePetStore } from 'animal-store-sdk/testing';
- *
- * const server = setupServer(...createFakePetStore().handlers);
- * ```
  */
 export function createMswHandlers(core: StoreCore): HttpHandler[] {
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {

@@ -21,14 +21,6 @@ export const DEFAULT_NEW_PET_STATUS: PetStatus = 'available';
  * The animals of one fake store. Ids are assigned from one above the highest id ever held, so an id is
  * never reused, and every change happens synchronously, so concurrent creates can neither lose nor
  * duplicate an animal.
- *
- * @example
- * ```ts
- * import { PetRepository } from './pet-repository.js';
- *
- * const pets = new PetRepository([{ id: 1, name: 'Rex', categoryId: 1 }]);
- * pets.create({ name: 'Tom', categoryId: 2 }); // { id: 2, name: 'Tom', categoryId: 2, status: 'available' }
- * ```
  */
 export class PetRepository {
   readonly #initial: readonly Pet[];
@@ -55,13 +47,6 @@ export class PetRepository {
 
   /**
    * Every animal, ordered by id, optionally only those with `status`, at most `limit` of them.
-   *
-   * @example
-   * ```ts
-   * import { PetRepository } from './pet-repository.js';
-   *
-   * new PetRepository([]).list({ limit: 20 }); // []
-   * ```
    */
   list(query: { readonly limit: number; readonly status?: PetStatus | undefined }): Pet[] {
     const result: Pet[] = [];
@@ -74,13 +59,6 @@ export class PetRepository {
 
   /**
    * Every animal, ordered by id.
-   *
-   * @example
-   * ```ts
-   * import { PetRepository } from './pet-repository.js';
-   *
-   * new PetRepository([{ id: 3, name: 'Rex', categoryId: 1 }]).all().length; // 1
-   * ```
    */
   all(): Pet[] {
     return [...this.#byId.values()].map((pet) => ({ ...pet }));
@@ -88,13 +66,6 @@ export class PetRepository {
 
   /**
    * The animal with `id`, or `undefined`.
-   *
-   * @example
-   * ```ts
-   * import { PetRepository } from './pet-repository.js';
-   *
-   * new PetRepository([]).get(1); // undefined
-   * ```
    */
   get(id: number): Pet | undefined {
     const pet = this.#byId.get(id);
@@ -103,13 +74,6 @@ export class PetRepository {
 
   /**
    * Adds an animal with a new id; an omitted `status` becomes {@link DEFAULT_NEW_PET_STATUS}.
-   *
-   * @example
-   * ```ts
-   * import { PetRepository } from './pet-repository.js';
-   *
-   * new PetRepository([]).create({ name: 'Rex', categoryId: 1 }).id; // 1
-   * ```
    */
   create(newPet: NewPet): Pet {
     const pet: Pet = Object.freeze({
@@ -126,16 +90,6 @@ export class PetRepository {
 
   /**
    * Returns to the initial animals.
-   *
-   * @example
-   * ```ts
-   * import { PetRepository } from './pet-repository.js';
-   *
-   * const pets = new PetRepository([]);
-   * pets.create({ name: 'Rex', categoryId: 1 });
-   * pets.reset();
-   * pets.all(); // []
-   * ```
    */
   reset(): void {
     const sorted = [...this.#initial].sort((a, b) => a.id - b.id);

@@ -8,14 +8,6 @@ import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.j
 /**
  * Rejects: a page cannot listen on a port. In a browser, serve the store through msw's
  * `setupWorker(...store.handlers)`, or pass `fetch: store.fetch` to the client.
- *
- * @example
- * ```ts
- * import { createFakePetStore } from 'animal-store-sdk/testing';
- *
- * // In a browser build, store.listen() rejects with this TypeError.
- * await createFakePetStore().listen().catch((error: TypeError) => console.error(error.message));
- * ```
  */
 export async function startHttpServer(_core: StoreCore, _options: ListenOptions): Promise<RunningFakeServer> {
   throw new TypeError(

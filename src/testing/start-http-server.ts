@@ -10,15 +10,6 @@ import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.j
 /**
  * Loads the HTTP server on first use, so that importing `animal-store-sdk/testing` does not load
  * `node:http`, then starts it.
- *
- * @example
- * ```ts
- * import { createFakePetStore } from 'animal-store-sdk/testing';
- *
- * // store.listen() calls startHttpServer.
- * const server = await createFakePetStore().listen({ port: 0 });
- * await server.close();
- * ```
  */
 export async function startHttpServer(core: StoreCore, options: ListenOptions): Promise<RunningFakeServer> {
   const { listenHttp } = await import('./http.js');

@@ -55,13 +55,6 @@ export interface RunningFakeServer {
 
 /**
  * What the store makes of one request: a response, or a failed connection.
- *
- * @example
- * ```ts
- * import type { Outcome } from './store-core.js';
- *
- * const outcome: Outcome = { kind: 'network-error' };
- * ```
  */
 export type Outcome =
   | { readonly kind: 'response'; readonly response: Response }
@@ -69,16 +62,6 @@ export type Outcome =
 
 /**
  * The store's request handling, for the adapters (msw, fetch, HTTP).
- *
- * @example
- * ```ts
- * import type { StoreCore } from './store-core.js';
- *
- * async function answer(core: StoreCore, request: Request): Promise<Response | undefined> {
- *   const outcome = await core.respond(request, core.base.href);
- *   return outcome.kind === 'response' ? outcome.response : undefined;
- * }
- * ```
  */
 export interface StoreCore {
   /** The configured base URL. */
