@@ -1,11 +1,13 @@
 export { PetStoreClient } from './client.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
+export { type FallbackOptions, withFallback } from './core/fallback-store.js';
 export { createInProcessRateLimitStore } from './core/in-process-store.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ClientOptions } from './core/options.js';
 export type {
   RateLimitAcquire,
   RateLimitDecision,
+  RateLimitFleet,
   RateLimitObservation,
   RateLimitOutcome,
   RateLimitScope,

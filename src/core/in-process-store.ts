@@ -1,5 +1,7 @@
 /**
- * The in-process {@link RateLimitStore}: pacing state in a `Map`, answered synchronously.
+ * The in-process {@link RateLimitStore}: pacing state in a `Map`, answered synchronously, by the
+ * rules the store contract sets out (rate-limit-store.ts). Leases need no expiry here: they die with
+ * the process that holds them.
  *
  * @module
  */
@@ -28,7 +30,7 @@ interface ScopeState {
 export interface InProcessStoreSettings {
   /** The clock, in epoch milliseconds. */
   now?: () => number;
-  /** The share of each window's remaining budget this store may spend (the Redis store's fallback). */
+  /** The share of each window's remaining budget this store may spend (the fallback's). */
   share?: () => number;
 }
 
@@ -73,7 +75,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
     this.record(scope, outcome);
   }
 
-  /** Takes in what a response said, without a lease of this store (the Redis store's fallback). */
+  /** Takes in what a response said, without a lease of this store (the fallback's). */
   record(scope: RateLimitScope, { reading, cooldownMs }: RateLimitOutcome): void {
     const state = this.#state(scope);
     const now = this.#now();

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { Logger } from './log.js';
 
 /**
  * Whose budget a request spends: one service deployment and one API key. A store keeps separate
@@ -30,6 +31,11 @@ export interface RateLimitScope {
   readonly baseUrl: string;
   /** The API key. Never to be logged or stored as it is. */
   readonly apiKey: string;
+  /**
+   * The logger of the client asking, at its log level and with the key redacted: where a store
+   * given no logger of its own reports (an outage, a return). Stores ignore it for identity.
+   */
+  readonly logger?: Logger | undefined;
 }
 
 /**
@@ -74,6 +80,8 @@ export type RateLimitDecision =
       readonly granted: true;
       /** Names the request to the store; handed back with its outcome. */
       readonly lease: string;
+      /** A shared store's view of the fleet, for {@link withFallback}. */
+      readonly fleet?: RateLimitFleet | undefined;
     }
   | {
       /** The request must wait. */
@@ -82,7 +90,30 @@ export type RateLimitDecision =
       readonly waitMs: number;
       /** Why it waits. */
       readonly reason: 'cooldown' | 'budget' | 'probe';
+      /** A shared store's view of the fleet, for {@link withFallback}. */
+      readonly fleet?: RateLimitFleet | undefined;
     };
+
+/**
+ * What a store shared by many processes knows of them, given with each decision so that a process
+ * can pace alone, on its share, should the store fail ({@link withFallback}).
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitFleet } from 'animal-store-sdk';
+ *
+ * const fleet: RateLimitFleet = {
+ *   processes: 4,
+ *   reading: { limit: 60, remaining: 20, resetInMs: 30_000, window: 1_795_000_000 },
+ * };
+ * ```
+ */
+export interface RateLimitFleet {
+  /** How many processes used the store for this scope lately (the Redis store: in the last minute). */
+  readonly processes: number;
+  /** The current reading as the whole fleet sees it, less the leases out; absent when there is none. */
+  readonly reading?: RateLimitObservation | undefined;
+}
 
 /**
  * The `X-RateLimit-*` reading of one response, with the reset made relative to the response's own
@@ -141,8 +172,10 @@ export interface RateLimitOutcome {
  * base URL and API key: {@link createInProcessRateLimitStore} within a process, `redisRateLimitStore`
  * from `animal-store-sdk/redis` across processes.
  *
- * Either method may answer synchronously or with a promise. A store must be safe to call
- * concurrently, keep state per {@link RateLimitScope}, and decide as the gate expects:
+ * These are the rules every store follows; the in-process store and the Redis store's scripts
+ * implement them and say so rather than restate them. Either method may answer synchronously or
+ * with a promise. A store must be safe to call concurrently, keep state per {@link RateLimitScope}
+ * (its base URL and API key), and decide as the gate expects:
  *
  * 1. during a cooldown, refuse with `cooldown`; cooldowns only ever extend;
  * 2. with pacing off, or once a success without headers showed the service does not report them,
@@ -150,6 +183,12 @@ export interface RateLimitOutcome {
  * 3. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
  *    outstanding, else refuse with `budget` until the reset;
  * 4. with none, grant one lease at a time (`probe`), so a burst learns the budget with one request.
+ *
+ * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
+ * of order; a `null` reading while there is no reading marks the service as not reporting; a
+ * `cooldownMs` extends the cooldown. A store shared by processes lets a lease never released (its
+ * process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
+ * that into pacing in the process.
  *
  * @example
  * ```ts

@@ -80,7 +80,7 @@ export class Transport {
     this.#config = config;
     this.#gate = new RequestGate({
       store: config.rateLimitStore ?? new InProcessRateLimitStore(),
-      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey }),
+      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: config.log }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
       onWait: (wait) => this.#waits(wait, () => waitLine(wait)),

@@ -1,16 +1,17 @@
 /**
  * The Redis {@link RateLimitStore}: one budget and one cooldown per base URL + API key for every
- * process that shares the Redis, and in-process pacing on a share of the budget while Redis does
- * not answer.
+ * process that shares the Redis, wrapped in {@link withFallback} for the times Redis does not answer.
  *
  * @module
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { InProcessRateLimitStore, PROBE_POLL_MS } from '../core/in-process-store.js';
+import { withFallback } from '../core/fallback-store.js';
+import { PROBE_POLL_MS } from '../core/in-process-store.js';
 import type { Logger } from '../core/log.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
+  RateLimitFleet,
   RateLimitOutcome,
   RateLimitScope,
   RateLimitStore,
@@ -47,63 +48,38 @@ export interface RedisRateLimitStoreOptions {
   retryIntervalMs?: number | undefined;
   /**
    * Where the fallback (`warn`, once per outage) and the recovery (`info`, else `warn`) are
-   * reported. Default: `console`.
+   * reported. Default: the logger, at the log level, of the client whose request noticed.
    */
   logger?: Logger | undefined;
 }
 
-const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500, retryIntervalMs: 1_000 } as const;
+const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500 } as const;
 
-/** The fallback's share before Redis ever said how many processes share the key. */
-const UNKNOWN_FLEET_SHARE = 1 / 4;
-
-/** Leases the fallback granted carry this prefix, so their release goes back to it. */
-const LOCAL_LEASE = 'local:';
-
+/**
+ * The store itself: every decision and outcome is one script on Redis, and a Redis that does not
+ * answer is an error, which {@link withFallback} turns into pacing in the process.
+ */
 class RedisRateLimitStore implements RateLimitStore {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
-  readonly #retryIntervalMs: number;
-  readonly #logger: Logger;
   readonly #process = randomUUID();
   readonly #keys = new WeakMap<RateLimitScope, readonly string[]>();
-  readonly #fallback = new InProcessRateLimitStore({ share: () => this.#share() });
-  readonly #fallbackShare: number | undefined;
   #nextLease = 0;
-  /** How many processes Redis last said share a key; 0 before it answered. */
-  #processes = 0;
-  /** While Redis is unreachable: when to try it again. `undefined` while it answers. */
-  #retryAt: number | undefined;
 
   constructor(client: RedisClient, options: RedisRateLimitStoreOptions) {
     this.#prefix = options.prefix ?? DEFAULTS.prefix;
-    this.#retryIntervalMs = options.retryIntervalMs ?? DEFAULTS.retryIntervalMs;
-    this.#logger = options.logger ?? console;
     this.#run = scriptRunner(client, options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs);
-    this.#fallbackShare = options.fallbackShare;
   }
 
   async acquire(scope: RateLimitScope, request: RateLimitAcquire): Promise<RateLimitDecision> {
-    if (this.#retryAt !== undefined) {
-      if (Date.now() < this.#retryAt) return this.#acquireLocally(scope, request);
-      // One request tries Redis again; the others keep to the fallback meanwhile.
-      this.#retryAt = Date.now() + this.#retryIntervalMs;
-    }
     const lease = `${this.#process}:${++this.#nextLease}`;
-    let reply: unknown;
-    try {
-      reply = await this.#run(ACQUIRE, this.#keysOf(scope), [
-        lease,
-        String(Math.ceil(request.leaseMs)),
-        request.pacing ? '1' : '0',
-        this.#process,
-        String(PROBE_POLL_MS),
-      ]);
-    } catch (error) {
-      this.#unreachable(error);
-      return this.#acquireLocally(scope, request);
-    }
-    this.#reachable();
+    const reply = await this.#run(ACQUIRE, this.#keysOf(scope), [
+      lease,
+      String(Math.ceil(request.leaseMs)),
+      request.pacing ? '1' : '0',
+      this.#process,
+      String(PROBE_POLL_MS),
+    ]);
     const [granted, waitMs, reason, processes, window, limit, remaining, resetInMs] = reply as [
       number,
       number,
@@ -114,46 +90,39 @@ class RedisRateLimitStore implements RateLimitStore {
       number,
       number,
     ];
-    this.#processes = Number(processes);
-    if (window !== '') {
-      // The fleet's view, less what is out: should Redis stop answering, the fallback starts from
-      // it rather than from what this process alone saw, which may be a window behind.
-      const reading = { limit: Number(limit), remaining: Number(remaining), resetInMs: Number(resetInMs) };
-      this.#fallback.record(scope, { reading: { ...reading, window: Number(window) } });
-    }
-    if (Number(granted) === 1) return { granted: true, lease };
-    return { granted: false, waitMs: Number(waitMs), reason: reason as 'cooldown' | 'budget' | 'probe' };
+    const fleet: RateLimitFleet =
+      window === ''
+        ? { processes: Number(processes) }
+        : {
+            processes: Number(processes),
+            reading: {
+              limit: Number(limit),
+              remaining: Number(remaining),
+              resetInMs: Number(resetInMs),
+              window: Number(window),
+            },
+          };
+    if (Number(granted) === 1) return { granted: true, lease, fleet };
+    return {
+      granted: false,
+      waitMs: Number(waitMs),
+      reason: reason as 'cooldown' | 'budget' | 'probe',
+      fleet,
+    };
   }
 
   async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
-    if (lease.startsWith(LOCAL_LEASE)) {
-      this.#fallback.release(scope, lease.slice(LOCAL_LEASE.length), outcome);
-      return;
-    }
-    // The fallback keeps the latest reading too, so it starts from the truth if Redis goes away.
-    this.#fallback.record(scope, outcome);
-    // While Redis is unreachable its leases run out by themselves.
-    if (this.#retryAt !== undefined) return;
     const { reading, cooldownMs } = outcome;
     const said = reading === undefined ? 'none' : reading === null ? 'unreported' : 'reading';
-    try {
-      await this.#run(RELEASE, this.#keysOf(scope).slice(0, 2), [
-        lease,
-        said,
-        String(reading?.remaining ?? ''),
-        String(reading ? Math.ceil(reading.resetInMs) : ''),
-        String(reading?.window ?? ''),
-        cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
-        String(reading?.limit ?? ''),
-      ]);
-    } catch (error) {
-      this.#unreachable(error);
-    }
-  }
-
-  #acquireLocally(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
-    const decision = this.#fallback.acquire(scope, request);
-    return decision.granted ? { granted: true, lease: LOCAL_LEASE + decision.lease } : decision;
+    await this.#run(RELEASE, this.#keysOf(scope).slice(0, 2), [
+      lease,
+      said,
+      String(reading?.remaining ?? ''),
+      String(reading ? Math.ceil(reading.resetInMs) : ''),
+      String(reading?.window ?? ''),
+      cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
+      String(reading?.limit ?? ''),
+    ]);
   }
 
   /** The scope's keys, named by a hash of base URL + key under one hash tag: never the key itself. */
@@ -170,29 +139,6 @@ class RedisRateLimitStore implements RateLimitStore {
     }
     return keys;
   }
-
-  #unreachable(error: unknown): void {
-    const first = this.#retryAt === undefined;
-    this.#retryAt = Date.now() + this.#retryIntervalMs;
-    if (!first) return;
-    const reason = error instanceof Error ? error.message : String(error);
-    this.#logger.warn(
-      `animal-store-sdk: Redis is not answering (${reason}); pacing in this process on ${Math.round(this.#share() * 100)}% of the rate-limit budget until it does.`,
-    );
-  }
-
-  #reachable(): void {
-    if (this.#retryAt === undefined) return;
-    this.#retryAt = undefined;
-    const message = 'animal-store-sdk: Redis answers again; pacing is shared through it once more.';
-    if (this.#logger.info) this.#logger.info(message);
-    else this.#logger.warn(message);
-  }
-
-  /** The share of each window's budget the fallback may spend. */
-  #share(): number {
-    return this.#fallbackShare ?? (this.#processes > 0 ? 1 / this.#processes : UNKNOWN_FLEET_SHARE);
-  }
 }
 
 /**
@@ -206,7 +152,8 @@ class RedisRateLimitStore implements RateLimitStore {
  * attempt's `timeout` plus a second, so a process killed mid-request frees its share. Keys are named
  * by a SHA-256 of base URL + key (never the key itself), share one hash tag (Redis Cluster) and
  * expire on their own. When Redis does not answer within `commandTimeoutMs`, the process paces itself
- * on a share of the budget, warns once through `logger`, and returns to Redis when it answers.
+ * on a share of the budget, warns once through `logger` (by default the client's), and returns to
+ * Redis when it answers: the store comes wrapped in {@link withFallback}.
  *
  * @param redis - A connected node-redis or ioredis client. The store never closes it.
  * @param options - Key prefix, timeouts and the fallback's share.
@@ -244,5 +191,10 @@ export function redisRateLimitStore(
   if (prefix !== undefined && (prefix === '' || /[{}]/.test(prefix))) {
     throw new TypeError('prefix must be a non-empty string without braces.');
   }
-  return new RedisRateLimitStore(redis, options);
+  return withFallback(new RedisRateLimitStore(redis, options), {
+    name: 'Redis',
+    share: fallbackShare,
+    retryIntervalMs,
+    logger: options.logger,
+  });
 }

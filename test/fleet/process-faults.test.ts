@@ -3,6 +3,7 @@
  * clock a minute off, or a 429 arriving while other processes have requests in flight.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE_MARGIN_MS } from '../../src/core/transport.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import { expectBudgetKept } from './support/expectations.js';
 import {
@@ -18,8 +19,6 @@ import { receivedBetween } from './support/outcome.js';
 
 const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
 const TIMEOUT_MS = 2_000;
-/** How long a lease outlives its attempt's timeout. */
-const LEASE_MARGIN_MS = 1_000;
 
 beforeAll(() => ensurePackageBuilt(), 120_000);
 afterEach(() => stopEverything());

@@ -1,5 +1,6 @@
 /**
- * The acquire decision, one atomic script: may one more request of the key go now?
+ * The acquire decision, one atomic script: may one more request of the key go now? It decides by
+ * the store contract's rules (src/core/rate-limit-store.ts), for every process sharing the key.
  *
  * Keys (one hash tag, so the script runs on Redis Cluster): the state hash (the latest reading and
  * the cooldown), the leases sorted set (lease id to expiry) and the processes sorted set (process id

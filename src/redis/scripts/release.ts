@@ -1,12 +1,10 @@
 /**
  * The release decision, one atomic script: a request is over; take in what its response said.
  *
- * It drops the request's lease and records the response's reading: within one window (the same
- * `X-RateLimit-Reset` value, whichever host read it) the lowest remaining count and the latest
- * reset win, since responses arrive out of order and from hosts with other clocks; a new window
- * replaces the old. A 429's wait is recorded in the same step as a cooldown for every process,
- * which another 429 can extend and nothing can shorten. The reset and the cooldown arrive as
- * durations and are placed on Redis's clock. The state expires a minute after both are past.
+ * It drops the request's lease and records the response's reading by the store contract's rules
+ * for outcomes (src/core/rate-limit-store.ts), with two things only a fleet meets: the reset and the
+ * cooldown arrive as durations and are placed on Redis's clock, as responses come from hosts with
+ * other clocks; the state expires a minute after both are past.
  * After Redis lost its data, a response to a lease it never granted does not start a new state:
  * it may predate others answered since, so only a request sent since tells the budget.
  * Safe to run twice: the lease is already gone, the lowest count and the longest cooldown stay.

@@ -1,0 +1,156 @@
+/**
+ * The rate-limit store contract as tests: one set of expectations any {@link RateLimitStore} must
+ * meet, run against every store the package ships (and any a user writes, by calling
+ * {@link describeStoreContract} with a factory). The rules themselves are written once, in the
+ * contract's doc comment (src/core/rate-limit-store.ts).
+ *
+ * Times are real but short: the stores keep their own clocks (the Redis store keeps Redis's), so the
+ * waits they answer are checked against bounds, and the one test that lets a window pass sleeps a
+ * few hundred milliseconds, enough on a busy machine as a longer sleep only passes more of it.
+ *
+ * @module
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type {
+  RateLimitAcquire,
+  RateLimitObservation,
+  RateLimitScope,
+  RateLimitStore,
+} from '../../src/index.js';
+
+const PACED: RateLimitAcquire = { leaseMs: 10_000, pacing: true };
+const UNPACED: RateLimitAcquire = { leaseMs: 10_000, pacing: false };
+const WINDOW = 1_800_000_000;
+
+function reading(remaining: number, resetInMs: number, window = WINDOW): RateLimitObservation {
+  return { limit: 10, remaining, resetInMs, window };
+}
+
+let scopes = 0;
+/** A scope of its own for every test, so that no state one test left reaches the next. */
+function freshScope(baseUrl = 'http://animal-store.test/v1/'): RateLimitScope {
+  return Object.freeze({ baseUrl, apiKey: `sk-contract-${process.pid}-${++scopes}` });
+}
+
+async function lease(store: RateLimitStore, scope: RateLimitScope, request = PACED): Promise<string> {
+  const decision = await store.acquire(scope, request);
+  if (!decision.granted) throw new Error(`expected a lease, got ${JSON.stringify(decision)}`);
+  return decision.lease;
+}
+
+/** Leases granted in a row until the store refuses one; the refusal ends the list. */
+async function grantsUntilRefused(store: RateLimitStore, scope: RateLimitScope, most = 20) {
+  const leases: string[] = [];
+  for (let i = 0; i < most; i++) {
+    const decision = await store.acquire(scope, PACED);
+    if (!decision.granted) return { leases, refusal: decision };
+    leases.push(decision.lease);
+  }
+  throw new Error(`the store granted ${most} leases without refusing one`);
+}
+
+/** Runs the contract's expectations against the store `create` returns (called once per test). */
+export function describeStoreContract(
+  name: string,
+  create: () => RateLimitStore | Promise<RateLimitStore>,
+): void {
+  describe(`the rate-limit store contract: ${name}`, () => {
+    let store: RateLimitStore;
+    let scope: RateLimitScope;
+    beforeEach(async () => {
+      store = await create();
+      scope = freshScope();
+    });
+
+    it('with no reading, lets one request out at a time to learn the budget', async () => {
+      await lease(store, scope);
+      const waiting = await store.acquire(scope, PACED);
+
+      expect(waiting).toMatchObject({ granted: false, reason: 'probe' });
+      expect(waiting.granted === false && waiting.waitMs).toBeGreaterThan(0);
+      expect(waiting.granted === false && waiting.waitMs).toBeLessThanOrEqual(1_000);
+    });
+
+    it('with a current reading, grants while remaining exceeds the leases out, then waits for the reset', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(3, 5_000) });
+      const { leases, refusal } = await grantsUntilRefused(store, scope);
+
+      expect(leases).toHaveLength(3);
+      expect(refusal).toMatchObject({ granted: false, reason: 'budget' });
+      expect(refusal.granted === false && refusal.waitMs).toBeGreaterThan(3_000);
+      expect(refusal.granted === false && refusal.waitMs).toBeLessThanOrEqual(5_000);
+    });
+
+    it('keeps the lowest remaining of one window, whatever order the outcomes arrive in', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(9, 5_000) });
+      const [first, second] = [await lease(store, scope), await lease(store, scope)];
+      await store.release(scope, first as string, { reading: reading(2, 5_000) });
+      await store.release(scope, second as string, { reading: reading(6, 5_000) });
+
+      expect((await grantsUntilRefused(store, scope)).leases).toHaveLength(2);
+    });
+
+    it('takes a new window as it comes', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(0, 5_000, WINDOW) });
+      await store.release(scope, await lease(store, scope, UNPACED), {
+        reading: reading(2, 5_000, WINDOW + 60),
+      });
+
+      expect((await grantsUntilRefused(store, scope)).leases).toHaveLength(2);
+    });
+
+    it('holds every request during a cooldown, paced or not, and a cooldown only grows', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(5, 5_000) });
+      const [first, second] = [await lease(store, scope), await lease(store, scope)];
+      await store.release(scope, first as string, { reading: reading(0, 5_000), cooldownMs: 3_000 });
+      await store.release(scope, second as string, { cooldownMs: 100 });
+      const paced = await store.acquire(scope, PACED);
+      const unpaced = await store.acquire(scope, UNPACED);
+
+      for (const decision of [paced, unpaced]) {
+        expect(decision).toMatchObject({ granted: false, reason: 'cooldown' });
+        expect(decision.granted === false && decision.waitMs).toBeGreaterThan(2_000);
+        expect(decision.granted === false && decision.waitMs).toBeLessThanOrEqual(3_000);
+      }
+    });
+
+    it('with pacing off, grants without a reading and beyond the budget', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(1, 5_000) });
+      const leases = [];
+      for (let i = 0; i < 5; i++) leases.push(await lease(store, scope, UNPACED));
+
+      expect(leases).toHaveLength(5);
+      expect(new Set(leases).size).toBe(5);
+    });
+
+    it('once a success came without rate-limit headers, grants without probing', async () => {
+      await store.release(scope, await lease(store, scope), { reading: null });
+      const leases = [];
+      for (let i = 0; i < 5; i++) leases.push(await lease(store, scope));
+
+      expect(leases).toHaveLength(5);
+    });
+
+    it('keeps separate state for other API keys and other base URLs', async () => {
+      await store.release(scope, await lease(store, scope), {
+        reading: reading(0, 5_000),
+        cooldownMs: 3_000,
+      });
+      const otherKey = freshScope();
+      const otherBase = Object.freeze({ ...scope, baseUrl: 'http://staging.animal-store.test/v1/' });
+
+      expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'cooldown' });
+      expect(await store.acquire(otherKey, PACED)).toMatchObject({ granted: true });
+      expect(await store.acquire(otherBase, PACED)).toMatchObject({ granted: true });
+    });
+
+    it('after the reset, learns the budget again one request at a time', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(0, 200) });
+      expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+
+      await lease(store, scope);
+      expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+    });
+  });
+}
