@@ -1,0 +1,78 @@
+/**
+ * A forward HTTP proxy on loopback that records what passes through it, and sends everything on to
+ * one upstream server whatever its host, so the tests need no DNS and a request that skipped the
+ * proxy could not have reached anything. It takes both ways clients use a proxy for plain HTTP: a
+ * request in absolute form (`GET http://animal-store.test/v1/pets`: Bun, Deno) and a `CONNECT`
+ * tunnel (Node's and undici's proxy agents tunnel every request), inside which it reads the
+ * requests as a server would.
+ *
+ * @module
+ */
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the proxy passed on. */
+export interface ProxiedRequest {
+  readonly method: string;
+  /** The absolute URL the client asked the proxy for. */
+  readonly url: string;
+  readonly authorization: string | undefined;
+  readonly status: number;
+}
+
+export interface RecordingProxy {
+  readonly url: string;
+  readonly requests: ProxiedRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts a proxy that sends everything to `upstream` (an `http://host:port` origin). */
+export async function startRecordingProxy(upstream: string): Promise<RecordingProxy> {
+  const target = new URL(upstream);
+  const requests: ProxiedRequest[] = [];
+  const server = createServer((req, res) => {
+    // In a tunnel the request is in origin form (`/v1/pets`) and the Host header names the service.
+    const asked = /^https?:\/\//.test(req.url ?? '')
+      ? (req.url ?? '')
+      : `http://${req.headers.host}${req.url}`;
+    const url = new URL(asked);
+    const outgoing = forward(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${url.pathname}${url.search}`,
+        headers: { ...req.headers, host: url.host },
+      },
+      (upstreamResponse) => {
+        requests.push({
+          method: req.method ?? 'GET',
+          url: asked,
+          authorization: req.headers.authorization,
+          status: upstreamResponse.statusCode ?? 0,
+        });
+        res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
+        upstreamResponse.pipe(res);
+      },
+    );
+    outgoing.on('error', () => res.writeHead(502).end());
+    req.pipe(outgoing);
+  });
+  // A tunnel carries plain HTTP here: the proxy opens it, then serves what comes through it itself.
+  server.on('connect', (_req, socket, head) => {
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0) socket.unshift(head);
+    server.emit('connection', socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
