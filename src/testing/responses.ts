@@ -20,25 +20,8 @@ import type { RateLimitState } from './rate-limiter.js';
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * The `code` of every Error body the fake sends, by the name of the situation.
- *
- * | Code | Status | When |
- * |---|---|---|
- * | `unauthorized` | 401 | No `Authorization: Bearer <key>` header, or an unknown key |
- * | `rate_limited` | 429 | The key used up its minute or day window |
- * | `api_key_banned` | 429 | The key is temporarily banned for sending requests while limited |
- * | `invalid_parameter` | 400 | A bad `limit`, `status` or `petId` |
- * | `invalid_content_type` | 400 | `POST /pets` without `Content-Type: application/json` |
- * | `invalid_json` | 400 | `POST /pets` with a body that is not JSON (or not UTF-8, or nested over 64 levels) |
- * | `invalid_body` | 400 | `POST /pets` with an empty body or one that is not a valid NewPet |
- * | `not_found` | 404 | No such pet, or no such route under the base URL |
- * | `method_not_allowed` | 405 | A method the route does not have (see the `Allow` header) |
- * | `payload_too_large` | 413 | A request body over the store's `maxBodyBytes` |
- * | `request_timeout` | 408 | HTTP server: the request did not arrive in full within its time |
- * | `uri_too_long` | 414 | HTTP server: a request target over 8 KiB |
- * | `headers_too_large` | 431 | HTTP server: request headers over 16 KiB |
- * | `bad_request` | 400 | HTTP server: bytes that are not an HTTP request |
- * | `internal_error` | 500 | The fake itself failed while answering (recorded with the request's `error`) |
+ * The `code` of every Error body the fake sends, by the name of the situation. docs/fake-server.md
+ * lists each with its status, when it is sent and the module that decides it.
  *
  * @example
  * ```ts

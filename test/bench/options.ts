@@ -21,7 +21,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                       cold-start, store, fleet (comma-separated); store and fleet start their own
                       redis-server
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
-  --svg-dir DIR       where the fleet section draws its runs (default docs-assets)
+  --svg-dir DIR       where the fleet section draws its runs (default docs/images)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
                       listPets:1,listPets:50,getPet:1,getPet:50)
   --out FILE          where to write the results (default bench-results/latest.json)
@@ -122,7 +122,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     soakRequests: positiveInteger('soak-requests', values['soak-requests'], 50_000),
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
-    svgDir: resolve(values['svg-dir'] ?? resolve(repoRoot, 'docs-assets')),
+    svgDir: resolve(values['svg-dir'] ?? resolve(repoRoot, 'docs/images')),
     help: values.help ?? false,
   };
 }

@@ -31,7 +31,7 @@ const BUDGET_GZIP_BYTES = 46_000;
 
 beforeAll(() => ensurePackageBuilt(), 60_000);
 
-// The floors are weighed beside the client so that the README's zod/mini figures stay current.
+// The floors are weighed beside the client so that the zod/mini figures of docs/benchmarks.md stay current.
 it('keeps the minified, gzipped browser bundle of PetStoreClient within its budget', async () => {
   const full = await bundleForBrowser({ source: CLIENT_IMPORT }, { minify: true });
   const withoutZod = await bundleForBrowser({ source: CLIENT_IMPORT }, { minify: true, external: ['zod'] });

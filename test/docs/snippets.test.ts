@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snippetsOf, sourceFiles } from './snippets.js';
@@ -8,8 +8,15 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'node_modules/.cache/doc-snippets');
 
 describe('documentation snippets', () => {
-  it('type-check: every ```ts block of the README and of the TSDoc examples', () => {
-    const snippets = [join(root, 'README.md'), ...sourceFiles(join(root, 'src'))].flatMap((file) =>
+  it('type-check: every ```ts block of the README, CONTRIBUTING, docs/ and the TSDoc examples', () => {
+    const documents = [
+      'README.md',
+      'CONTRIBUTING.md',
+      ...readdirSync(join(root, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ].map((name) => join(root, name));
+    const snippets = [...documents, ...sourceFiles(join(root, 'src'))].flatMap((file) =>
       snippetsOf(file, root),
     );
     expect(snippets.length).toBeGreaterThan(20);
@@ -30,11 +37,16 @@ describe('documentation snippets', () => {
       JSON.stringify({
         extends: join(root, 'tsconfig.json'),
         compilerOptions: {
+          // The lib a new project gets: `tsc --init` sets target esnext and no lib, so the default
+          // for esnext (the language and the DOM).
+          target: 'esnext',
+          lib: ['esnext', 'dom', 'dom.iterable', 'dom.asynciterable'],
           noUnusedLocals: false,
           rootDir: root,
           paths: {
             'animal-store-sdk': [join(root, 'src/index.ts')],
             'animal-store-sdk/testing': [join(root, 'src/testing/index.ts')],
+            'animal-store-sdk/redis': [join(root, 'src/redis/index.ts')],
           },
         },
         include: names,

@@ -77,7 +77,12 @@ describe('the packed tarball', () => {
     const paths = packed.files.map((file) => file.path);
 
     expect(
-      paths.filter((path) => !/^(dist\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(path)),
+      paths.filter(
+        (path) =>
+          !/^(dist\/.+|docs\/.+\.(md|svg)|package\.json|README\.md|CONTRIBUTING\.md|CHANGELOG\.md|LICENSE)$/.test(
+            path,
+          ),
+      ),
     ).toEqual([]);
     expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(manifestTargets(manifest)));

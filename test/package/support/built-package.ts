@@ -87,7 +87,15 @@ export async function pack(destination: string, { ignoreScripts = false } = {}):
 
 const SHARED_PACK = join(CACHE, 'animal-store-sdk-pack');
 const SHARED_REPORT = join(SHARED_PACK, 'packed.json');
-const PACKED_INPUTS = ['dist', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const PACKED_INPUTS = [
+  'dist',
+  'docs',
+  'package.json',
+  'README.md',
+  'CONTRIBUTING.md',
+  'CHANGELOG.md',
+  'LICENSE',
+];
 
 function isPackCurrent(): boolean {
   if (!existsSync(SHARED_REPORT)) return false;
