@@ -43,9 +43,10 @@ export function expectBudgetKept(
   expect(outcome.windowsUsed, 'windows used against the fewest needed').toBeLessThanOrEqual(
     outcome.windowsMinimum + 1 + extraWindows,
   );
-  // The first request opens the first window; the last one falls in window minimum + 1 at the latest.
+  // The first request opens the first window; the last one falls in window minimum + 1 at the latest,
+  // that is before it ends: on a busy machine a window's requests spread over the whole window.
   expect(outcome.spanMs, 'time taken against the fewest windows needed').toBeLessThanOrEqual(
-    (outcome.windowsMinimum + extraWindows) * windowAsSeenMs(plan) + extraMs,
+    (outcome.windowsMinimum + extraWindows) * windowAsSeenMs(plan) + plan.windowMs + extraMs,
   );
   return outcome;
 }
