@@ -34,9 +34,13 @@ import type { RateLimit, WaitReason } from './types.js';
  * ```
  */
 export const DIAGNOSTICS_CHANNELS = Object.freeze({
+  /** A `TracingChannel`: one trace per call, with an {@link OperationContext}. */
   operation: 'animal-store-sdk:operation',
+  /** A `TracingChannel`: one trace per HTTP attempt, with an {@link AttemptContext}. */
   attempt: 'animal-store-sdk:attempt',
+  /** A channel: every wait before an attempt, as a {@link WaitMessage}. */
   wait: 'animal-store-sdk:wait',
+  /** A channel: a shared store's fallback and return, as a {@link StoreMessage}. */
   store: 'animal-store-sdk:store',
 } as const);
 
