@@ -4,7 +4,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APIConnectionError,
   DIAGNOSTICS_CHANNELS,
@@ -15,22 +15,13 @@ import {
   RequestValidationError,
 } from '../../src/index.js';
 import { API_KEY, BASE_URL, setup } from '../client/setup.js';
-import { START, settle, useFakeClock } from '../support/fake-clock.js';
-import { type Recorder, record } from './support/recorder.js';
+import { settle } from '../support/fake-clock.js';
+import { recordEachTest } from './support/recorder.js';
 
-let recorder: Recorder;
-beforeEach(() => {
-  useFakeClock();
-  vi.setSystemTime(START);
-  recorder = record();
-});
-afterEach(() => {
-  recorder.stop();
-  vi.useRealTimers();
-});
+const recording = recordEachTest();
 
 /** `channel:event` of every event, in the order published. */
-const sequence = () => recorder.events.map(({ channel, event }) => `${channel}:${event}`);
+const sequence = () => recording.current.events.map(({ channel, event }) => `${channel}:${event}`);
 
 /** A successful attempt's events inside a call. */
 const ATTEMPT = ['attempt:start', 'attempt:end', 'attempt:asyncStart', 'attempt:asyncEnd'];
@@ -52,19 +43,19 @@ describe('a call that succeeds', () => {
       'operation:asyncEnd',
     ]);
     const call = { operation: 'listPets', method: 'GET', path: '/pets', baseUrl: `${BASE_URL}/` };
-    expect(recorder.of('operation', 'start')).toEqual([{ ...call, attempts: 0 }]);
-    expect(recorder.of('operation', 'asyncEnd')).toEqual([
+    expect(recording.current.of('operation', 'start')).toEqual([{ ...call, attempts: 0 }]);
+    expect(recording.current.of('operation', 'asyncEnd')).toEqual([
       { ...call, attempts: 1, status: 200, requestId, result: undefined },
     ]);
-    const [started] = recorder.of('attempt', 'start');
+    const [started] = recording.current.of('attempt', 'start');
     expect(started).toEqual({
       operation: 'listPets',
-      call: recorder.events[0]?.message,
+      call: recording.current.events[0]?.message,
       resendCount: 0,
       method: 'GET',
       url: `${BASE_URL}/pets?limit=5`,
     });
-    expect(recorder.of('attempt', 'asyncEnd')[0]).toMatchObject({
+    expect(recording.current.of('attempt', 'asyncEnd')[0]).toMatchObject({
       status: 200,
       requestId,
       rateLimit: { limit: 300, remaining: 299, reset: expect.any(Date) },
@@ -77,12 +68,14 @@ describe('a call that succeeds', () => {
     await client.getPet(1);
 
     expect(
-      recorder.of('operation', 'start').map(({ operation, method, path }) => [operation, method, path]),
+      recording.current
+        .of('operation', 'start')
+        .map(({ operation, method, path }) => [operation, method, path]),
     ).toEqual([
       ['createPet', 'POST', '/pets'],
       ['getPet', 'GET', '/pets/{petId}'],
     ]);
-    expect(recorder.of('attempt', 'start').map(({ url }) => url)).toEqual([
+    expect(recording.current.of('attempt', 'start').map(({ url }) => url)).toEqual([
       `${BASE_URL}/pets`,
       `${BASE_URL}/pets/1`,
     ]);
@@ -93,7 +86,7 @@ describe('a call that succeeds', () => {
     store.injectFault({ status: 200, body: [] });
     await client.request({ method: 'GET', path: '/store/orders/7', query: { limit: 2 } });
 
-    expect(recorder.of('operation', 'asyncEnd')).toEqual([
+    expect(recording.current.of('operation', 'asyncEnd')).toEqual([
       expect.objectContaining({
         operation: 'request',
         method: 'GET',
@@ -101,7 +94,7 @@ describe('a call that succeeds', () => {
         status: 200,
       }),
     ]);
-    expect(recorder.of('attempt', 'start')[0]).toMatchObject({
+    expect(recording.current.of('attempt', 'start')[0]).toMatchObject({
       operation: 'request',
       url: `${BASE_URL}/store/orders/7?limit=2`,
     });
@@ -125,17 +118,19 @@ describe('a call that waits and retries', () => {
       'operation:asyncStart',
       'operation:asyncEnd',
     ]);
-    const call = recorder.events[0]?.message;
-    expect(recorder.of('wait')).toEqual([{ operation: 'listPets', call, reason: 'retry-after', ms: 4_000 }]);
+    const call = recording.current.events[0]?.message;
+    expect(recording.current.of('wait')).toEqual([
+      { operation: 'listPets', call, reason: 'retry-after', ms: 4_000 },
+    ]);
     expect(
-      recorder.of('attempt', 'asyncEnd').map(({ resendCount, status }) => [resendCount, status]),
+      recording.current.of('attempt', 'asyncEnd').map(({ resendCount, status }) => [resendCount, status]),
     ).toEqual([
       [0, 429],
       [1, 200],
     ]);
     const ids = store.requests.map((request) => request.requestId);
-    expect(recorder.of('attempt', 'asyncEnd').map(({ requestId }) => requestId)).toEqual(ids);
-    expect(recorder.of('operation', 'asyncEnd')[0]).toMatchObject({
+    expect(recording.current.of('attempt', 'asyncEnd').map(({ requestId }) => requestId)).toEqual(ids);
+    expect(recording.current.of('operation', 'asyncEnd')[0]).toMatchObject({
       attempts: 2,
       status: 200,
       requestId: ids[1],
@@ -149,11 +144,11 @@ describe('a call that waits and retries', () => {
 
     await settle(client.listPets(), 10);
 
-    expect(recorder.of('wait')).toEqual([
+    expect(recording.current.of('wait')).toEqual([
       expect.objectContaining({ operation: 'listPets', reason: 'backoff', ms: waits[0]?.waitMs }),
     ]);
     expect(waits).toHaveLength(1);
-    expect(recorder.of('attempt', 'asyncEnd').map(({ status }) => status)).toEqual([503, 200]);
+    expect(recording.current.of('attempt', 'asyncEnd').map(({ status }) => status)).toEqual([503, 200]);
   });
 
   it('behind another call’s budget: each wait goes to the call that waits', async () => {
@@ -163,9 +158,9 @@ describe('a call that waits and retries', () => {
     const { error } = await settle(client.createPet({ name: 'Rex', categoryId: 1 }), 100);
 
     expect(error).toBeUndefined();
-    const creating = recorder.events.filter((event) => event.channel === 'operation')[4]?.message;
+    const creating = recording.current.events.filter((event) => event.channel === 'operation')[4]?.message;
     expect((creating as OperationContext).operation).toBe('createPet');
-    expect(recorder.of('wait')).toEqual([
+    expect(recording.current.of('wait')).toEqual([
       { operation: 'createPet', call: creating, reason: 'budget', ms: expect.any(Number) },
     ]);
   });
@@ -178,11 +173,11 @@ describe('a call that fails', () => {
 
     await settle(client.listPets(), 10);
 
-    const [lost, retried] = recorder.of('attempt', 'asyncEnd');
+    const [lost, retried] = recording.current.of('attempt', 'asyncEnd');
     expect(lost).toMatchObject({ resendCount: 0, error: expect.any(TypeError) });
     expect(lost).not.toHaveProperty('status');
     expect(retried).toMatchObject({ resendCount: 1, status: 200 });
-    expect(recorder.of('wait')).toEqual([expect.objectContaining({ reason: 'backoff' })]);
+    expect(recording.current.of('wait')).toEqual([expect.objectContaining({ reason: 'backoff' })]);
   });
 
   it('with the very error the caller gets, and the attempts it took', async () => {
@@ -193,7 +188,7 @@ describe('a call that fails', () => {
 
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(sequence().slice(-3)).toEqual(['operation:error', 'operation:asyncStart', 'operation:asyncEnd']);
-    const [ended] = recorder.of('operation', 'asyncEnd');
+    const [ended] = recording.current.of('operation', 'asyncEnd');
     expect(ended?.error).toBe(error);
     expect(ended).toMatchObject({ attempts: 1 });
     expect(ended).not.toHaveProperty('status');
@@ -205,7 +200,7 @@ describe('a call that fails', () => {
 
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).requestId).toBe(store.requests[0]?.requestId);
-    expect(recorder.of('operation', 'asyncEnd')[0]).toMatchObject({
+    expect(recording.current.of('operation', 'asyncEnd')[0]).toMatchObject({
       error,
       status: 404,
       requestId: (error as NotFoundError).requestId,
@@ -226,7 +221,7 @@ describe('a call that fails', () => {
       'operation:asyncStart',
       'operation:asyncEnd',
     ]);
-    expect(recorder.of('operation', 'asyncEnd')[0]).toMatchObject({
+    expect(recording.current.of('operation', 'asyncEnd')[0]).toMatchObject({
       operation: 'listPets',
       attempts: 0,
       error,
@@ -239,7 +234,7 @@ describe('a call that fails', () => {
     const { error } = await settle(client.request({ method: 'GET', path: '../admin' }));
 
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect(recorder.of('operation', 'asyncEnd')).toEqual([
+    expect(recording.current.of('operation', 'asyncEnd')).toEqual([
       expect.objectContaining({ operation: 'request', method: 'GET', path: '', attempts: 0, error }),
     ]);
   });
@@ -255,12 +250,12 @@ describe('what subscribers are given', () => {
 
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).requestId).toBe('[redacted]');
-    expect(recorder.of('attempt', 'asyncEnd').map(({ requestId }) => requestId)).toEqual([
+    expect(recording.current.of('attempt', 'asyncEnd').map(({ requestId }) => requestId)).toEqual([
       '[redacted]',
       '[redacted]',
     ]);
-    expect(recorder.json()).toContain('[redacted]');
-    expect(recorder.json()).not.toContain(API_KEY);
+    expect(recording.current.json()).toContain('[redacted]');
+    expect(recording.current.json()).not.toContain(API_KEY);
   });
 
   it('a store bound at the start of a call, current in everything the call does and gone after it', async () => {

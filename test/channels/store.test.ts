@@ -2,22 +2,12 @@
  * A shared rate-limit store that stops answering and comes back, as a subscriber to the store
  * channel hears it: once when the process starts pacing alone, once when the store answers again.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/index.js';
 import { API_KEY, BASE_URL, setup } from '../client/setup.js';
-import { START, useFakeClock } from '../support/fake-clock.js';
-import { type Recorder, record } from './support/recorder.js';
+import { recordEachTest } from './support/recorder.js';
 
-let recorder: Recorder;
-beforeEach(() => {
-  useFakeClock();
-  vi.setSystemTime(START);
-  recorder = record();
-});
-afterEach(() => {
-  recorder.stop();
-  vi.useRealTimers();
-});
+const recording = recordEachTest();
 
 /** A shared store whose backend can be switched off; its error names the key, as a careless one might. */
 function switchableStore() {
@@ -49,7 +39,7 @@ it('hears the fallback once per outage and the return once, with no API key', as
   setDown(true);
   await client.listPets();
   await client.listPets();
-  expect(recorder.of('store')).toEqual([
+  expect(recording.current.of('store')).toEqual([
     {
       event: 'fallback',
       store: 'Postgres',
@@ -63,9 +53,9 @@ it('hears the fallback once per outage and the return once, with no API key', as
   vi.advanceTimersByTime(1_000);
   await client.listPets();
 
-  expect(recorder.of('store')).toEqual([
+  expect(recording.current.of('store')).toEqual([
     expect.objectContaining({ event: 'fallback' }),
     { event: 'return', store: 'Postgres', baseUrl: `${BASE_URL}/` },
   ]);
-  expect(recorder.json()).not.toContain(API_KEY);
+  expect(recording.current.json()).not.toContain(API_KEY);
 });

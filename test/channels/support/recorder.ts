@@ -3,6 +3,7 @@
  * the moment it was published.
  */
 import { channel, tracingChannel } from 'node:diagnostics_channel';
+import { afterEach, beforeEach, vi } from 'vitest';
 import {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
@@ -10,6 +11,7 @@ import {
   type StoreMessage,
   type WaitMessage,
 } from '../../../src/index.js';
+import { startFakeClock } from '../../support/fake-clock.js';
 
 const TRACE_EVENTS = ['start', 'end', 'asyncStart', 'asyncEnd', 'error'] as const;
 type TraceEvent = (typeof TRACE_EVENTS)[number];
@@ -31,6 +33,26 @@ export interface Recorder {
   /** Everything published, as JSON: what a subscriber could write to a log. */
   json(): string;
   stop(): void;
+}
+
+/** A recorder for each test of the file, on the fake clock; `current` is the running test's. */
+export function recordEachTest(): { readonly current: Recorder } {
+  let current: Recorder | undefined;
+  beforeEach(() => {
+    startFakeClock();
+    current = record();
+  });
+  afterEach(() => {
+    current?.stop();
+    current = undefined;
+    vi.useRealTimers();
+  });
+  return {
+    get current() {
+      if (current === undefined) throw new Error('The recorder records inside a test only');
+      return current;
+    },
+  };
 }
 
 /** Subscribes to all four channels until `stop()`. */
