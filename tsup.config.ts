@@ -28,6 +28,7 @@ export default defineConfig([
       index: 'src/index.ts',
       'testing/index': 'src/testing/index.ts',
       'redis/index': 'src/redis/index.ts',
+      'otel/index': 'src/otel/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -5,7 +5,8 @@
  */
 
 import type * as z from 'zod';
-import { APIPromise } from './core/api-promise.js';
+import { APIPromise, type WithResponse } from './core/api-promise.js';
+import { type OperationTrace, operationTrace, traceOperation } from './core/channels.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
 import {
   type CallOptions,
@@ -14,9 +15,9 @@ import {
   resolveCallOptions,
   resolveClientOptions,
 } from './core/options.js';
-import { describeRawRequest, type RawRequest } from './core/raw-request.js';
+import { describeRawRequest, endpoint, type RawRequest } from './core/raw-request.js';
 import { type RequestSpec, Transport } from './core/transport.js';
-import type { RateLimit, RequestOptions } from './core/types.js';
+import type { HttpMethod, RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
 import {
   type ListPetsParams,
@@ -28,6 +29,17 @@ import {
   PetListSchema,
   PetSchema,
 } from './schemas.js';
+
+/** An operation of the model: its name, method and path template, as traces name it. */
+interface Route {
+  readonly operation: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+const LIST_PETS: Route = { operation: 'listPets', method: 'GET', path: '/pets' };
+const CREATE_PET: Route = { operation: 'createPet', method: 'POST', path: '/pets' };
+const GET_PET: Route = { operation: 'getPet', method: 'GET', path: '/pets/{petId}' };
 
 /**
  * The client of the Animal Store API.
@@ -108,9 +120,9 @@ export class PetStoreClient {
    * ```
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
-    return this.#call('listPets', options, () => {
+    return this.#call(LIST_PETS, options, () => {
       const { limit, status } = validate('listPets', 'params', ListPetsParamsSchema, params);
-      return { method: 'GET', path: 'pets', query: { limit, status }, schema: PetListSchema };
+      return { path: 'pets', query: { limit, status }, schema: PetListSchema };
     });
   }
 
@@ -132,8 +144,7 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#call('createPet', options, () => ({
-      method: 'POST',
+    return this.#call(CREATE_PET, options, () => ({
       path: 'pets',
       json: validate('createPet', 'pet', NewPetSchema, pet),
       schema: PetSchema,
@@ -163,9 +174,9 @@ export class PetStoreClient {
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
     if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
-    return this.#call('getPet', options, () => {
+    return this.#call(GET_PET, options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
-      return { method: 'GET', path: `pets/${id}`, schema: PetSchema };
+      return { path: `pets/${id}`, schema: PetSchema };
     });
   }
 
@@ -200,31 +211,65 @@ export class PetStoreClient {
     spec: RawRequest<S>,
     options?: RequestOptions,
   ): APIPromise<z.output<S>> {
-    let request: RequestSpec<z.output<S>>;
+    const method = typeof spec?.method === 'string' ? spec.method : '';
+    const trace = operationTrace('request', method, '', this.#options.baseUrl);
+    return new APIPromise(
+      trace === undefined
+        ? this.#sendRaw(spec, options, undefined)
+        : traceOperation(trace, () => this.#sendRaw(spec, options, trace)),
+    );
+  }
+
+  /** Checks a raw request, then sends; a request that fails its checks rejects without being sent. */
+  #sendRaw<T>(
+    spec: RawRequest,
+    options: RequestOptions | undefined,
+    trace: OperationTrace | undefined,
+  ): Promise<WithResponse<T>> {
+    let request: RequestSpec<T>;
     let requestOptions: CallOptions;
     try {
       request = describeRawRequest(spec, this.#options.baseUrl);
       requestOptions = resolveCallOptions(request.operation, options);
     } catch (error) {
-      return new APIPromise(Promise.reject(error));
+      return Promise.reject(error);
     }
-    return new APIPromise(this.#transport.request(request, requestOptions));
+    if (trace !== undefined) {
+      trace.method = request.method;
+      trace.path = endpoint(request.path);
+    }
+    return this.#transport.request(request, requestOptions, trace);
+  }
+
+  /** Validates the arguments, then sends, traced on the diagnostics channels while anyone listens. */
+  #call<T>(
+    route: Route,
+    options: RequestOptions | undefined,
+    describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
+  ): APIPromise<T> {
+    const trace = operationTrace(route.operation, route.method, route.path, this.#options.baseUrl);
+    return new APIPromise(
+      trace === undefined
+        ? this.#send(route, options, describe, undefined)
+        : traceOperation(trace, () => this.#send(route, options, describe, trace)),
+    );
   }
 
   /** Validates the arguments, then sends; a validation failure rejects without a request. */
-  #call<T>(
-    operation: string,
+  #send<T>(
+    route: Route,
     options: RequestOptions | undefined,
-    describe: () => Omit<RequestSpec<T>, 'operation'>,
-  ): APIPromise<T> {
+    describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
+    trace: OperationTrace | undefined,
+  ): Promise<WithResponse<T>> {
     let request: RequestSpec<T>;
     let requestOptions: CallOptions;
     try {
-      requestOptions = resolveCallOptions(operation, options);
-      request = { operation, ...describe() };
+      requestOptions = resolveCallOptions(route.operation, options);
+      request = { operation: route.operation, method: route.method, ...describe() };
     } catch (error) {
-      return new APIPromise(Promise.reject(error));
+      return Promise.reject(error);
     }
-    return new APIPromise(this.#transport.request(request, requestOptions));
+    return this.#transport.request(request, requestOptions, trace);
   }
 }

@@ -9,6 +9,7 @@
 import type * as z from 'zod';
 import type { RateLimit } from './core/types.js';
 import { ErrorBodySchema } from './schemas.js';
+import { readRequestId } from './shared/request-id.js';
 
 /**
  * The base class of every error this package throws.
@@ -74,7 +75,7 @@ export interface APIErrorInit {
  * try {
  *   await client.createPet({ name: 'Rex', categoryId: 1 });
  * } catch (error) {
- *   if (error instanceof APIError) console.error(error.status, error.code, error.message);
+ *   if (error instanceof APIError) console.error(error.status, error.code, error.message, error.requestId);
  * }
  * ```
  */
@@ -91,6 +92,11 @@ export class APIError extends PetStoreError {
   readonly body: unknown;
   /** The rate-limit reading of the response, if it carried one. */
   readonly rateLimit: RateLimit | null;
+  /**
+   * The service's id for the request, from the response's `X-Request-Id` (or `Request-Id`) header,
+   * to quote to its support; `undefined` when the response carried none.
+   */
+  readonly requestId: string | undefined;
 
   constructor(init: APIErrorInit) {
     const parsed = ErrorBodySchema.safeParse(init.body);
@@ -103,6 +109,7 @@ export class APIError extends PetStoreError {
     this.headers = init.headers;
     this.body = init.body;
     this.rateLimit = init.rateLimit;
+    this.requestId = readRequestId(init.headers);
   }
 
   override toJSON(): Record<string, unknown> {

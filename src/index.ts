@@ -1,5 +1,12 @@
 export { PetStoreClient } from './client.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
+export {
+  type AttemptContext,
+  DIAGNOSTICS_CHANNELS,
+  type OperationContext,
+  type StoreMessage,
+  type WaitMessage,
+} from './core/diagnostics.js';
 export { type FallbackOptions, withFallback } from './core/fallback-store.js';
 export { createInProcessRateLimitStore } from './core/in-process-store.js';
 export type { Logger, LogLevel } from './core/log.js';

@@ -14,7 +14,7 @@ import type { RateLimit } from './types.js';
  *
  * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
  * const result: WithResponse<Pet[]> = await client.listPets().withResponse();
- * console.log(result.response.status, result.data.length, result.rateLimit?.remaining);
+ * console.log(result.response.status, result.data.length, result.rateLimit?.remaining, result.requestId);
  * ```
  */
 export interface WithResponse<T> {
@@ -24,6 +24,11 @@ export interface WithResponse<T> {
   response: Response;
   /** The rate-limit reading of the response, or `null` when it carried none. */
   rateLimit: RateLimit | null;
+  /**
+   * The service's id for the request (`X-Request-Id`, or `Request-Id`), to quote to its support or
+   * find in its logs; `undefined` when the response carried none.
+   */
+  requestId: string | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { readRequestId } from '../shared/request-id.js';
 import type { RetryDecision } from './retry.js';
 import type { RateLimitWait } from './types.js';
 
@@ -19,7 +20,10 @@ export function describeRequest(
   return `${method} ${url.startsWith(baseUrl) ? url.slice(baseUrl.length - 1) : url}`;
 }
 
-/** `GET /pets -> 200 in 12 ms (attempt 1)`, or `no response (TimeoutError)` in place of the status. */
+/**
+ * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)` in place
+ * of the status; the request id only when the response carried one.
+ */
 export function attemptLine(
   described: string,
   attempt: number,
@@ -31,7 +35,9 @@ export function attemptLine(
     response !== undefined
       ? String(response.status)
       : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
-  return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt})`;
+  const requestId = response === undefined ? undefined : readRequestId(response.headers);
+  const id = requestId === undefined ? '' : `, request id ${requestId}`;
+  return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }
 
 const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {

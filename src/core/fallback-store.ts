@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { publishStore } from './channels.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
 import type { Logger } from './log.js';
 import type {
@@ -14,6 +15,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
+import { redact } from './redact.js';
 
 /**
  * Options of {@link withFallback}.
@@ -123,9 +125,12 @@ class FallbackRateLimitStore implements RateLimitStore {
     this.#retryAt = Date.now() + this.#retryIntervalMs;
     if (!first) return;
     const reason = error instanceof Error ? error.message : String(error);
+    const share = this.#currentShare();
     this.#loggerFor(scope).warn(
-      `animal-store-sdk: ${this.#name} is not answering (${reason}); pacing in this process on ${Math.round(this.#currentShare() * 100)}% of the rate-limit budget until it does.`,
+      `animal-store-sdk: ${this.#name} is not answering (${reason}); pacing in this process on ${Math.round(share * 100)}% of the rate-limit budget until it does.`,
     );
+    const redacted = redact(reason, scope.apiKey);
+    publishStore({ event: 'fallback', store: this.#name, baseUrl: scope.baseUrl, share, reason: redacted });
   }
 
   #answered(scope: RateLimitScope): void {
@@ -135,6 +140,7 @@ class FallbackRateLimitStore implements RateLimitStore {
     const logger = this.#loggerFor(scope);
     if (logger.info) logger.info(message);
     else logger.warn(message);
+    publishStore({ event: 'return', store: this.#name, baseUrl: scope.baseUrl });
   }
 
   #loggerFor(scope: RateLimitScope): Logger {

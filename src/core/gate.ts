@@ -27,8 +27,8 @@ import type {
 } from './rate-limit-store.js';
 import type { RateLimitWait } from './types.js';
 
-/** What the gate needs from the client. */
-export interface GateOptions {
+/** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
+export interface GateOptions<Owner> {
   /** Where the pacing state lives. */
   store: RateLimitStore;
   /** Whose budget the client's requests spend. */
@@ -37,8 +37,8 @@ export interface GateOptions {
   maxWait: number;
   /** Whether to pace by the rate-limit headers; the cooldown after a 429 applies either way. */
   pacing: boolean;
-  /** Told of every timed wait before it starts, once per wait and waiter. */
-  onWait?: ((wait: RateLimitWait) => void) | undefined;
+  /** Told of every timed wait before it starts, once per wait and waiter, with the waiter's owner. */
+  onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
 }
 
 /** The resolution of `X-RateLimit-Reset`. */
@@ -50,8 +50,9 @@ const RESET_RESOLUTION_MS = 1000;
  */
 const SAME_WAIT_MS = 50;
 
-interface Waiter {
+interface Waiter<Owner> {
   operation: string;
+  owner: Owner | undefined;
   leaseMs: number;
   resolve: (lease: string) => void;
   reject: (error: unknown) => void;
@@ -61,16 +62,16 @@ interface Waiter {
   reportedUntil: number;
 }
 
-export class RequestGate {
-  readonly #options: GateOptions;
-  readonly #queue: Waiter[] = [];
+export class RequestGate<Owner = undefined> {
+  readonly #options: GateOptions<Owner>;
+  readonly #queue: Waiter<Owner>[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** An asynchronous store is deciding for the head of the queue. */
   #deciding = false;
   /** Something changed while it was deciding: ask again rather than sleep. */
   #changed = false;
 
-  constructor(options: GateOptions) {
+  constructor(options: GateOptions<Owner>) {
     this.#options = options;
   }
 
@@ -78,9 +79,15 @@ export class RequestGate {
    * Resolves with a lease when `operation` may send; the lease goes back with {@link settle}.
    * Rejects when the signal aborts or the wait would be longer than `maxWait`. `reportedUntil` is
    * when a wait the caller already reported ends (a retry after its own 429 waits out the cooldown
-   * here): the gate reports only what goes beyond it.
+   * here): the gate reports only what goes beyond it. `owner` goes with the waiter's waits to `onWait`.
    */
-  pass(operation: string, leaseMs: number, signal?: AbortSignal | null, reportedUntil = 0): Promise<string> {
+  pass(
+    operation: string,
+    leaseMs: number,
+    signal?: AbortSignal | null,
+    reportedUntil = 0,
+    owner?: Owner,
+  ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#queue.length === 0 && !this.#deciding) {
       // The common case, kept free of queueing: an in-process store answers at once.
@@ -91,13 +98,13 @@ export class RequestGate {
       if (!isPromiseLike(decision)) {
         return decision.granted
           ? Promise.resolve(decision.lease)
-          : this.#enqueue(operation, leaseMs, signal, reportedUntil, decision);
+          : this.#enqueue(operation, leaseMs, signal, reportedUntil, owner, decision);
       }
       return Promise.resolve(decision).then((first) =>
-        first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, reportedUntil, first),
+        first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, reportedUntil, owner, first),
       );
     }
-    return this.#enqueue(operation, leaseMs, signal, reportedUntil);
+    return this.#enqueue(operation, leaseMs, signal, reportedUntil, owner);
   }
 
   /** Hands back a lease with what its request learned, and lets the queue move on. */
@@ -112,12 +119,14 @@ export class RequestGate {
     leaseMs: number,
     signal: AbortSignal | null | undefined,
     reportedUntil: number,
+    owner: Owner | undefined,
     first?: RateLimitDecision,
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
+      const waiter: Waiter<Owner> = {
         operation,
+        owner,
         leaseMs,
         resolve,
         reject,
@@ -163,13 +172,13 @@ export class RequestGate {
     }
   };
 
-  #afterAsync(head: Waiter, answer: RateLimitDecision | { failure: unknown }): void {
+  #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
     this.#deciding = false;
     const moveOn = 'failure' in answer ? this.#fail(head, answer.failure) : this.#decide(head, answer);
     if (moveOn || this.#changed) this.#pump();
   }
 
-  #fail(head: Waiter, error: unknown): true {
+  #fail(head: Waiter<Owner>, error: unknown): true {
     this.#remove(head);
     head.reject(error);
     return true;
@@ -179,7 +188,7 @@ export class RequestGate {
    * Applies the store's decision to a waiter. Returns `true` when the queue may move on at once,
    * `false` when it sleeps until the decision's wait is over.
    */
-  #decide(head: Waiter, decision: RateLimitDecision): boolean {
+  #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
     if (!this.#queue.includes(head)) {
       // Aborted while the store decided: hand an unused lease straight back.
       if (decision.granted) this.settle(decision.lease, {});
@@ -218,11 +227,11 @@ export class RequestGate {
       if (until <= waiter.reportedUntil + SAME_WAIT_MS) continue;
       const ms = waiter.reportedUntil > now ? until - waiter.reportedUntil : waitMs;
       waiter.reportedUntil = until;
-      this.#options.onWait?.({ operation: waiter.operation, waitMs: ms, reason });
+      this.#options.onWait?.({ operation: waiter.operation, waitMs: ms, reason }, waiter.owner);
     }
   }
 
-  #remove(waiter: Waiter): void {
+  #remove(waiter: Waiter<Owner>): void {
     const index = this.#queue.indexOf(waiter);
     if (index !== -1) this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);

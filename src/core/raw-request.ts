@@ -65,8 +65,11 @@ const RawRequestSchema = z.strictObject({
     .optional(),
 });
 
-/** `/pets/{id}`: the path with numeric segments folded, so warnings and waits name an endpoint, not a record. */
-function endpoint(path: string): string {
+/**
+ * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
+ * endpoint, not a record.
+ */
+export function endpoint(path: string): string {
   return `/${path}`.replace(/\/\d+(?=\/|$)/g, '/{id}');
 }
 

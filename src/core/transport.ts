@@ -8,8 +8,17 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
 import type * as z from 'zod';
 import { NULL_BODY_STATUSES } from '../shared/http-status.js';
+import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
+import {
+  type AttemptTrace,
+  attemptTrace,
+  type OperationTrace,
+  observeAttempt,
+  publishWait,
+  traceAttempt,
+} from './channels.js';
 import { type DecodeMode, decodeData } from './decode.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import { toPetStoreError } from './failure.js';
@@ -52,6 +61,8 @@ const EVERY_METHOD = ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'
 /** What one call learns as it goes. */
 interface Call {
   readonly spec: RequestSpec<unknown>;
+  /** The call's context on the diagnostics channels; `undefined` while no one listens. */
+  readonly trace: OperationTrace | undefined;
   readonly signal: AbortSignal | undefined;
   /** How long a lease for one attempt lasts. */
   readonly leaseMs: number;
@@ -72,7 +83,7 @@ interface Call {
 
 export class Transport {
   readonly #config: ClientConfig;
-  readonly #gate: RequestGate;
+  readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
   #rateLimit: RateLimit | null = null;
 
@@ -83,7 +94,7 @@ export class Transport {
       scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: config.log }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
-      onWait: (wait) => this.#waits(wait, () => waitLine(wait)),
+      onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
     // Everything that does not vary by call is set once here: ky merges per-call options into it.
     this.#ky = ky.create({
@@ -108,10 +119,18 @@ export class Transport {
     return this.#rateLimit;
   }
 
-  /** Sends the request and resolves with its decoded body and response. */
-  async request<T>(spec: RequestSpec<T>, options: CallOptions): Promise<WithResponse<T>> {
+  /**
+   * Sends the request and resolves with its decoded body and response. `trace` is the call's
+   * context on the diagnostics channels, when anyone listens.
+   */
+  async request<T>(
+    spec: RequestSpec<T>,
+    options: CallOptions,
+    trace?: OperationTrace,
+  ): Promise<WithResponse<T>> {
     const call: Call = {
       spec,
+      trace,
       signal: options.signal,
       leaseMs: (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS,
       leases: [],
@@ -149,7 +168,8 @@ export class Transport {
         headers: response.headers,
         redact: this.#redact,
       });
-      return { data, response, rateLimit: parseRateLimit(response.headers) };
+      const requestId = this.#redact(readRequestId(response.headers));
+      return { data, response, rateLimit: parseRateLimit(response.headers), requestId };
     } catch (error) {
       const failure = toPetStoreError(error, {
         where: `${spec.method} /${spec.path}`,
@@ -184,7 +204,7 @@ export class Transport {
 
   async #pass(call: Call): Promise<void> {
     const { spec, leaseMs, signal, reportedUntil } = call;
-    call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil));
+    call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil, call));
   }
 
   /** Asks the retry policy about a failed attempt, reports the wait it decides, and tells ky. */
@@ -202,7 +222,7 @@ export class Transport {
       return false;
     }
     const { waitMs, reason } = decision;
-    this.#waits({ operation: call.spec.operation, waitMs, reason }, line);
+    this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
     // A 429's wait is every request's cooldown, held by the gate for this retry too: ky does not
     // sleep it a second time, and the gate reports only what goes beyond it.
     const heldByGate = isHTTPError(error) && error.response.status === 429 && reason !== 'backoff';
@@ -211,17 +231,31 @@ export class Transport {
     return true;
   }
 
-  /** Logs a wait at `info` and tells `onRateLimit`, before the wait starts. */
-  #waits(wait: RateLimitWait, line: () => string): void {
+  /** Logs a wait at `info`, tells `onRateLimit` and the wait channel, before the wait starts. */
+  #waits(wait: RateLimitWait, line: () => string, call: Call | undefined): void {
     if (this.#config.log.enabled('info')) this.#config.log.info(line());
     this.#config.onRateLimit?.(wait);
+    publishWait(call?.trace, wait);
+  }
+
+  /** Sends one attempt, traced on the attempt channel while anyone listens. */
+  #send(call: Call, request: Request | URL | string, init?: RequestInit): Promise<Response> {
+    const attempt = call.trace && attemptTrace(call.trace, call.attempts, request, init, this.#redact);
+    return attempt === undefined
+      ? this.#attempt(call, request, init, undefined)
+      : traceAttempt(attempt, () => this.#attempt(call, request, init, attempt));
   }
 
   /**
    * Sends one attempt through the gate's accounting and reads its whole body, so that a body cut
    * off mid-way fails the attempt (and a read is retried) rather than the decoding afterwards.
    */
-  async #send(call: Call, request: Request | URL | string, init?: RequestInit): Promise<Response> {
+  async #attempt(
+    call: Call,
+    request: Request | URL | string,
+    init: RequestInit | undefined,
+    attempt: AttemptTrace | undefined,
+  ): Promise<Response> {
     const lease = call.leases.shift();
     call.attempts++;
     call.request = request;
@@ -241,7 +275,7 @@ export class Transport {
       failure = error;
       throw error;
     } finally {
-      this.#observe(call, response, lease);
+      this.#observe(call, response, lease, attempt);
       if (this.#config.log.enabled('debug')) {
         const duration = performance.now() - started;
         this.#config.log.debug(
@@ -251,15 +285,28 @@ export class Transport {
     }
   }
 
-  /** Takes in what a response says: the wait it asks for, the rate-limit reading, a deprecation. */
-  #observe(call: Call, response: Response | undefined, lease: string | undefined): void {
+  /**
+   * Takes in what a response says: the wait it asks for, the rate-limit reading, a deprecation; and
+   * what the attempt got, for the diagnostics channels.
+   */
+  #observe(
+    call: Call,
+    response: Response | undefined,
+    lease: string | undefined,
+    attempt: AttemptTrace | undefined,
+  ): void {
     const arrival = Date.now();
     call.requested = response?.ok === false ? requestedWait(response.headers, arrival) : undefined;
     if (response === undefined) {
       if (lease !== undefined) this.#gate.settle(lease, {});
+      if (call.trace !== undefined)
+        observeAttempt(call.trace, call.attempts, attempt, undefined, null, this.#redact);
       return;
     }
     const reading = parseRateLimit(response.headers);
+    if (call.trace !== undefined) {
+      observeAttempt(call.trace, call.attempts, attempt, response, reading, this.#redact);
+    }
     if (lease !== undefined) {
       this.#gate.settle(lease, rateLimitOutcome(response, reading, arrival, call.requested?.ms));
     }

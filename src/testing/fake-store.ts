@@ -7,6 +7,7 @@
  */
 import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
+import { REQUEST_ID_HEADER } from '../shared/request-id.js';
 import { authenticate, checkApiKeys, unauthorized } from './auth.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { type FaultOptions, FaultQueue, sleep } from './faults.js';
@@ -24,6 +25,7 @@ import {
   windowName,
 } from './rate-limiter.js';
 import { type BodyRead, DEFAULT_MAX_BODY_BYTES, payloadTooLarge, readBody } from './request-body.js';
+import { RequestIds } from './request-ids.js';
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
 import { noRoute, route } from './routes.js';
@@ -120,6 +122,12 @@ export interface FakePetStoreOptions {
    * these to stderr.
    */
   readonly onInternalError?: (error: unknown, request: RecordedRequest) => void;
+  /**
+   * Makes the `X-Request-Id` of every response reproducible: the same requests get the same ids in
+   * every run (and again after `reset()`). An integer from 0 to 2^32 - 1. Default: a random seed, so
+   * that two stores never share ids.
+   */
+  readonly requestIdSeed?: number;
 }
 
 /**
@@ -193,12 +201,14 @@ export function buildFakePetStore(
   const faults = new FaultQueue();
   const maxBodyBytes = bodyLimit(options.maxBodyBytes);
   const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
+  const requestIds = new RequestIds(options.requestIdSeed);
 
   const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const path = pathUnder(url, base.path);
-    if (path === undefined) return reply(toResponse(noRoute(method, url.pathname)));
+    const requestId = requestIds.next();
+    if (path === undefined) return identified(reply(toResponse(noRoute(method, url.pathname))), requestId);
     const read: BodyRead = oversized ? { tooLarge: true } : await readBody(request, maxBodyBytes);
     const entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
       method,
@@ -207,6 +217,7 @@ export function buildFakePetStore(
       headers: plainHeaders(request.headers),
       body: read.tooLarge ? undefined : recordedBody(read.text),
       receivedAt: clock(),
+      requestId,
     };
     log.push(entry);
     let outcome: Outcome;
@@ -221,6 +232,9 @@ export function buildFakePetStore(
       options.onInternalError?.(error, structuredClone(entry));
     }
     if (outcome.kind === 'response') entry.status = outcome.response.status;
+    identified(outcome, requestId);
+    // An injected fault may send an id of its own: the log keeps the one the response carried.
+    if (outcome.kind === 'response') entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
     return outcome;
   };
 
@@ -319,12 +333,21 @@ export function buildFakePetStore(
       limiter.reset();
       faults.clear();
       log.clear();
+      requestIds.reset();
     },
   };
 }
 
 function reply(response: Response): Outcome {
   return { kind: 'response', response };
+}
+
+/** Names a response by its request's id, unless an injected fault already named it. */
+function identified(outcome: Outcome, requestId: string): Outcome {
+  if (outcome.kind === 'response' && !outcome.response.headers.has(REQUEST_ID_HEADER)) {
+    outcome.response.headers.set(REQUEST_ID_HEADER, requestId);
+  }
+  return outcome;
 }
 
 /** The 500 for a failure inside the fake: the Error shape, never a dropped connection. */

@@ -44,6 +44,7 @@ export const EXPOSED_HEADERS: readonly string[] = Object.freeze([
   'Location',
   'WWW-Authenticate',
   'Date',
+  'X-Request-Id',
 ]);
 
 const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({

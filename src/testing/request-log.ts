@@ -35,6 +35,11 @@ export interface RecordedRequest {
   /** When it was received, by the store's clock (milliseconds since the epoch). */
   readonly receivedAt: number;
   /**
+   * The id the store named it by, sent back as the response's `X-Request-Id` (an injected fault's
+   * own `X-Request-Id` header replaces it, here too).
+   */
+  readonly requestId: string;
+  /**
    * The status the store answered with. Absent while the answer is still being made (an injected
    * delay), and when no response was sent (an injected network error, or a client that went away).
    */

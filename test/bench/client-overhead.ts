@@ -64,21 +64,39 @@ async function rawJson(url: string): Promise<unknown> {
   return JSON.parse(await response.text());
 }
 
-function contenders(operation: Operation, baseUrl: string, builds: readonly SdkBuild[]): Contender[] {
-  const url = (index: number) =>
+function urlOf(operation: Operation, baseUrl: string): (index: number) => string {
+  return (index) =>
     operation === 'listPets' ? `${baseUrl}/pets?limit=${PET_COUNT}` : `${baseUrl}/pets/${petId(index)}`;
+}
+
+/** A client of one build making the case's calls. */
+export function sdkContender(
+  { name, sdk }: SdkBuild,
+  operation: Operation,
+  baseUrl: string,
+  around?: Contender['around'],
+): Contender {
+  const client = new sdk.PetStoreClient({ apiKey: BENCH_API_KEY, baseUrl, deprecationWarnings: false });
+  return {
+    name,
+    call: (index) =>
+      operation === 'listPets' ? client.listPets({ limit: PET_COUNT }) : client.getPet(petId(index)),
+    ...(around !== undefined && { around }),
+  };
+}
+
+/** Raw `fetch` + `JSON.parse`, the baseline of every ratio. */
+export function rawContender(operation: Operation, baseUrl: string): Contender {
+  const url = urlOf(operation, baseUrl);
+  return { name: RAW, call: (index) => rawJson(url(index)) };
+}
+
+function contenders(operation: Operation, baseUrl: string, builds: readonly SdkBuild[]): Contender[] {
+  const url = urlOf(operation, baseUrl);
   const schema = operation === 'listPets' ? PetListSchema : PetSchema;
-  const sdkContenders = builds.map(({ name, sdk }): Contender => {
-    const client = new sdk.PetStoreClient({ apiKey: BENCH_API_KEY, baseUrl, deprecationWarnings: false });
-    return {
-      name,
-      call: (index) =>
-        operation === 'listPets' ? client.listPets({ limit: PET_COUNT }) : client.getPet(petId(index)),
-    };
-  });
   return [
-    ...sdkContenders,
-    { name: RAW, call: (index) => rawJson(url(index)) },
+    ...builds.map((build) => sdkContender(build, operation, baseUrl)),
+    rawContender(operation, baseUrl),
     { name: 'ky', call: (index) => ky.get(url(index), { headers }).json() },
     { name: 'ky + schema', call: (index) => ky.get(url(index), { headers }).json(schema) },
   ];
@@ -99,16 +117,26 @@ async function checkAnswers(operation: Operation, all: readonly Contender[]): Pr
 }
 
 /** Measures each case; the server's request log is cleared between cases. */
-export async function measureClientOverhead(
+export function measureClientOverhead(
   server: LoopbackServer,
   builds: readonly SdkBuild[],
   cases: readonly OverheadCase[],
   calls: number,
 ): Promise<OverheadResult[]> {
+  return measureCases(server, cases, calls, (operation, baseUrl) => contenders(operation, baseUrl, builds));
+}
+
+/** Measures the contenders of each case in alternating rounds, each against raw fetch. */
+export async function measureCases(
+  server: LoopbackServer,
+  cases: readonly OverheadCase[],
+  calls: number,
+  contendersOf: (operation: Operation, baseUrl: string) => Contender[],
+): Promise<OverheadResult[]> {
   const results: OverheadResult[] = [];
   for (const overheadCase of cases) {
     await server.reset();
-    const all = contenders(overheadCase.operation, server.url, builds);
+    const all = contendersOf(overheadCase.operation, server.url);
     await checkAnswers(overheadCase.operation, all);
     const measured = await alternate(all, {
       calls,

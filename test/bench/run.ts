@@ -45,6 +45,7 @@ import { runSoak, type SoakResult } from './soak.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber } from './table.js';
+import { measureTracingOverhead } from './tracing-overhead.js';
 import { repoRoot } from './tsx-process.js';
 
 const WAYS: readonly Way[] = ['msw', 'fetch', 'http'];
@@ -65,11 +66,15 @@ function print(text: string): void {
   process.stdout.write(`\n${text}\n`);
 }
 
-async function clientOverhead(options: BenchOptions): Promise<OverheadResult[]> {
+/** Measures the cases of the SDK's builds against a loopback server started for them. */
+async function perCall(
+  options: BenchOptions,
+  measure: typeof measureClientOverhead | typeof measureTracingOverhead,
+): Promise<OverheadResult[]> {
   const builds = await loadBuilds(options);
   const server = await startLoopbackServer();
   try {
-    return await measureClientOverhead(server, builds, options.cases, options.calls);
+    return await measure(server, builds, options.cases, options.calls);
   } finally {
     await server.stop();
   }
@@ -174,6 +179,7 @@ async function main(options: BenchOptions): Promise<void> {
   const results: {
     schemaParse?: ParseResult[];
     clientOverhead?: OverheadResult[];
+    tracingOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
     coldStart?: ColdStartResult[];
@@ -189,8 +195,14 @@ async function main(options: BenchOptions): Promise<void> {
     print(parseTable(results.schemaParse));
   }
   if (run.has('overhead')) {
-    results.clientOverhead = await clientOverhead(options);
+    results.clientOverhead = await perCall(options, measureClientOverhead);
     print(overheadTable(results.clientOverhead));
+  }
+  if (run.has('tracing')) {
+    results.tracingOverhead = await perCall(options, measureTracingOverhead);
+    print(
+      `The diagnostics channels' cost: the SDK with no subscriber, a bare one, OpenTelemetry\n${overheadTable(results.tracingOverhead)}`,
+    );
   }
   if (run.has('fake-store')) {
     results.fakeStore = await fakeStore(options);

@@ -9,6 +9,21 @@
 export interface Contender {
   readonly name: string;
   readonly call: (index: number) => Promise<unknown>;
+  /**
+   * Sets up what the contender's calls need and undoes it, around its warm-up and each of its
+   * rounds: what is process-wide (a channel subscriber) is in force for its rounds only.
+   */
+  readonly around?: { readonly before: () => void; readonly after: () => void };
+}
+
+/** Times a contender's calls with its setup in force. */
+async function timeContender(contender: Contender, count: number, concurrency: number): Promise<number> {
+  contender.around?.before();
+  try {
+    return await timeCalls(contender.call, count, concurrency);
+  } finally {
+    contender.around?.after();
+  }
 }
 
 /** Runs `count` calls with `concurrency` in flight at once; returns the elapsed milliseconds. */
@@ -55,7 +70,7 @@ export async function alternate(
   contenders: readonly Contender[],
   options: RoundsOptions,
 ): Promise<Measured[]> {
-  for (const contender of contenders) await timeCalls(contender.call, options.warmup, options.concurrency);
+  for (const contender of contenders) await timeContender(contender, options.warmup, options.concurrency);
   const perRound = Math.max(1, Math.round(options.calls / options.rounds));
   const roundMs = contenders.map((): number[] => []);
   const cpuUs = contenders.map(() => 0);
@@ -64,7 +79,7 @@ export async function alternate(
       const index = (round + turn) % contenders.length;
       const contender = contenders[index] as Contender;
       const cpuBefore = process.cpuUsage();
-      (roundMs[index] as number[]).push(await timeCalls(contender.call, perRound, options.concurrency));
+      (roundMs[index] as number[]).push(await timeContender(contender, perRound, options.concurrency));
       const cpu = process.cpuUsage(cpuBefore);
       cpuUs[index] = (cpuUs[index] ?? 0) + cpu.user + cpu.system;
     }

@@ -64,7 +64,7 @@ describe.concurrent('the testing entry bundled for a page', { timeout: 60_000 },
       ) as Record<string, unknown>;
 
       expect(report).toMatchObject({ ok: true, runtime: expect.stringContaining('Chrome/') });
-      expectScenarioReport(expect, report);
+      expectScenarioReport(expect, report, 'absent');
       expect(report.listen).toMatch(/^TypeError: store\.listen\(\) needs Node, Bun or Deno/);
       expect(pageErrors).toEqual([]);
     } finally {

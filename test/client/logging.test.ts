@@ -27,15 +27,24 @@ function fullLogger() {
 const lines = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([line]) => String(line));
 
 describe('logLevel', () => {
-  it("at 'debug' logs one line per attempt: method, path, status, duration and attempt number", async () => {
+  it("at 'debug' logs one line per attempt: method, path, status, duration, attempt number and request id", async () => {
     const logger = fullLogger();
     const { client, store } = setup({ logger, logLevel: 'debug' });
     store.injectFault({ status: 503 });
     await settle(client.listPets({ limit: 5 }));
     const attempts = lines(logger.debug).filter((line) => line.includes('attempt'));
     expect(attempts).toHaveLength(2);
-    expect(attempts[0]).toMatch(/^animal-store-sdk: GET \/pets\?limit=5 -> 503 in \d+ ms \(attempt 1\)$/);
-    expect(attempts[1]).toMatch(/^animal-store-sdk: GET \/pets\?limit=5 -> 200 in \d+ ms \(attempt 2\)$/);
+    const [first, second] = store.requests.map((request) => request.requestId);
+    expect(attempts[0]).toMatch(
+      new RegExp(
+        `^animal-store-sdk: GET /pets\\?limit=5 -> 503 in \\d+ ms \\(attempt 1, request id ${first}\\)$`,
+      ),
+    );
+    expect(attempts[1]).toMatch(
+      new RegExp(
+        `^animal-store-sdk: GET /pets\\?limit=5 -> 200 in \\d+ ms \\(attempt 2, request id ${second}\\)$`,
+      ),
+    );
   });
 
   it("at 'info' logs each retry decision with its reason and wait, and each rate-limit wait", async () => {
@@ -96,7 +105,7 @@ describe('logLevel', () => {
     const logger = { warn: vi.fn<(message: string) => void>() };
     const { client } = setup({ logger, logLevel: 'debug' });
     await settle(client.listPets());
-    expect(lines(logger.warn).some((line) => line.includes('(attempt 1)'))).toBe(true);
+    expect(lines(logger.warn).some((line) => line.includes('(attempt 1, request id req_'))).toBe(true);
   });
 
   it('reads PETSTORE_LOG when the option is not given; the option wins', async () => {
@@ -131,7 +140,7 @@ describe('logLevel', () => {
     await settle(client.request({ method: 'GET', path: `/store/${API_KEY}`, query: { key: API_KEY } }));
     await settle(client.request({ method: 'POST', path: '/pets', body: { name: API_KEY } }));
     const written = consoleLines();
-    expect(written.some((line) => line.includes('(attempt 1)'))).toBe(true);
+    expect(written.some((line) => line.includes('(attempt 1, request id req_'))).toBe(true);
     expect(written.some((line) => line.includes('[redacted]'))).toBe(true);
     for (const line of written) expect(line).not.toContain(API_KEY);
   });

@@ -47,6 +47,7 @@ describe('documentation snippets', () => {
             'animal-store-sdk': [join(root, 'src/index.ts')],
             'animal-store-sdk/testing': [join(root, 'src/testing/index.ts')],
             'animal-store-sdk/redis': [join(root, 'src/redis/index.ts')],
+            'animal-store-sdk/otel': [join(root, 'src/otel/index.ts')],
           },
         },
         include: names,

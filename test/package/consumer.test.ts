@@ -13,7 +13,7 @@ import {
   readManifest,
   sharedPackage,
 } from './support/built-package.js';
-import { CONSUMER_SCRIPTS, createConsumerProject } from './support/consumer-project.js';
+import { CONSUMER_SCRIPTS, createConsumerProject, OTEL_CONSUMER } from './support/consumer-project.js';
 import { browserBundleInputs, entryImports } from './support/import-graph.js';
 import { startInstalledFakeServer } from './support/installed-command.js';
 import { log } from './support/log.js';
@@ -210,6 +210,28 @@ describe.concurrent('an application with the package installed', { timeout: TEST
     },
   );
 
+  it.for(['otel/index.js', 'otel/index.cjs'])(
+    'loads OpenTelemetry and diagnostics_channel from %s, and nothing of it from the other entries',
+    async (file, { expect }) => {
+      const { eager, lazy } = await entryImports(project, installed('dist', file));
+      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
+      const others = await Promise.all(
+        ['index.js', 'testing/index.js', 'redis/index.js'].map((entry) =>
+          entryImports(project, installed('dist', entry)),
+        ),
+      );
+
+      expect([...eager].sort()).toEqual([
+        '@opentelemetry/api',
+        '@opentelemetry/instrumentation',
+        'node:diagnostics_channel',
+      ]);
+      expect([...lazy]).toEqual([]);
+      const loadedElsewhere = others.flatMap(({ eager: now, lazy: later }) => [...now, ...later]);
+      expect(loadedElsewhere.filter((name) => /opentelemetry|diagnostics_channel/.test(name))).toEqual([]);
+    },
+  );
+
   it.for(['redis/index.js', 'redis/index.cjs'])(
     'loads no Redis client from %s: the application passes its own',
     async (file, { expect }) => {
@@ -219,6 +241,95 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       expect([...eager].filter((name) => !['ky', 'zod', 'node:crypto'].includes(name))).toEqual([]);
       expect(eager).toContain('node:crypto');
       expect([...eager, ...lazy].filter((name) => /^(redis|ioredis|@redis\/)/.test(name))).toEqual([]);
+    },
+  );
+});
+
+describe.concurrent('an application traced with OpenTelemetry', { timeout: TEST_TIMEOUT_MS }, () => {
+  interface ExportedSpan {
+    readonly name: string;
+    readonly kind: string;
+    readonly scope: string;
+    readonly status: number;
+    readonly attributes: Record<string, unknown>;
+    readonly events: { name: string; attributes: Record<string, unknown> }[];
+    readonly children: ExportedSpan[];
+  }
+  interface Report {
+    readonly node: string;
+    readonly requests: { method: string; path: string; status: number; requestId: string }[];
+    readonly roots: ExportedSpan[];
+  }
+  /** `name KIND (scope)`, its children indented below it. */
+  const outline = (span: ExportedSpan, depth = 0): string[] => [
+    `${'  '.repeat(depth)}${span.name} ${span.kind} (${span.scope})`,
+    ...span.children.flatMap((child) => outline(child, depth + 1)),
+  ];
+
+  it.for(NODES)(
+    'nests undici’s spans under the SDK’s attempts, under its calls, under the app’s on $node',
+    async ({ node, version }, { expect }) => {
+      const { stdout } = await run(binary(node), [OTEL_CONSUMER], { cwd: project, node: binary(node) });
+      const report = JSON.parse(stdout) as Report;
+      const tree = report.roots.flatMap((root) => outline(root));
+      log(`  spans on ${node}:\n    ${tree.join('\n    ')}`);
+      const [failed, retried, missing] = report.requests;
+      const sdk = 'animal-store-sdk';
+      const undici = '@opentelemetry/instrumentation-undici';
+
+      expect(report.node).toMatch(version);
+      expect(report.requests.map(({ status }) => status)).toEqual([503, 200, 404]);
+      expect(tree).toEqual([
+        'GET /adoptions SERVER (app)',
+        `  listPets INTERNAL (${sdk})`,
+        `    GET /pets CLIENT (${sdk})`,
+        `      GET CLIENT (${undici})`,
+        `    GET /pets CLIENT (${sdk})`,
+        `      GET CLIENT (${undici})`,
+        `  getPet INTERNAL (${sdk})`,
+        `    GET /pets/{petId} CLIENT (${sdk})`,
+        `      GET CLIENT (${undici})`,
+      ]);
+      const [listPets, getPet] = report.roots[0]?.children ?? [];
+      const [first, second] = listPets?.children ?? [];
+      const [lookup] = getPet?.children ?? [];
+      expect(listPets?.attributes).toEqual({
+        'animal_store.operation': 'listPets',
+        'url.template': '/pets',
+        'animal_store.attempts': 2,
+        'http.response.status_code': 200,
+        'animal_store.request_id': retried?.requestId,
+      });
+      expect(listPets?.events).toEqual([
+        {
+          name: 'animal_store.wait',
+          attributes: { 'animal_store.wait.reason': 'backoff', 'animal_store.wait.ms': expect.any(Number) },
+        },
+      ]);
+      const url = new URL(String(first?.attributes['url.full']));
+      expect(url.pathname + url.search).toBe('/v1/pets?limit=2');
+      expect(first?.attributes).toMatchObject({
+        'http.request.method': 'GET',
+        'url.template': '/pets',
+        'server.address': '127.0.0.1',
+        'server.port': Number(url.port),
+        'http.response.status_code': 503,
+        'error.type': '503',
+        'animal_store.request_id': failed?.requestId,
+      });
+      expect(first?.attributes).not.toHaveProperty('http.request.resend_count');
+      expect(second?.attributes).toMatchObject({
+        'http.request.resend_count': 1,
+        'http.response.status_code': 200,
+        'animal_store.rate_limit.limit': 60,
+        'animal_store.rate_limit.remaining': 59, // the injected 503 is not counted
+      });
+      expect(getPet).toMatchObject({ status: 2, attributes: { 'error.type': 'NotFoundError' } });
+      expect(lookup?.attributes).toMatchObject({
+        'url.template': '/pets/{petId}',
+        'http.response.status_code': 404,
+        'animal_store.request_id': missing?.requestId,
+      });
     },
   );
 });

@@ -121,6 +121,7 @@ describe('CORS', () => {
           'Sunset',
           'Link',
           'Location',
+          'X-Request-Id',
         ]),
       );
     }

@@ -21,6 +21,7 @@ export interface Manifest {
   readonly types: string;
   readonly bin: Record<string, string>;
   readonly peerDependencies: Record<string, string>;
+  readonly devDependencies: Record<string, string>;
 }
 
 /** One file in the tarball, as `npm pack --json` lists it. */

@@ -17,9 +17,26 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 /** The consumer scripts, by how they load the package. */
 export const CONSUMER_SCRIPTS = { esm: 'esm-consumer.mjs', cjs: 'cjs-consumer.cjs' } as const;
 
+/** The application that traces its calls with OpenTelemetry. */
+export const OTEL_CONSUMER = 'otel-consumer.mjs';
+
+/**
+ * OpenTelemetry as an application installs it: the two optional peers and the SDK packages that
+ * record spans in memory, with undici's instrumentation beside ours. The versions are the
+ * repository's, a set whose peer ranges agree (the trace SDK 2.x wants the API below 1.10).
+ */
+const OPENTELEMETRY = [
+  '@opentelemetry/api',
+  '@opentelemetry/instrumentation',
+  '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/instrumentation-undici',
+];
+
 /**
  * Creates a project in the system's temporary directory and installs the tarball there together
- * with its optional peers (msw, redis, ioredis), in the version ranges the package asks for. The caller removes the directory.
+ * with its optional peers (msw, redis, ioredis in the version ranges the package asks for;
+ * OpenTelemetry as {@link OPENTELEMETRY} says). The caller removes the directory.
  */
 export async function createConsumerProject(tarball: string, manifest: Manifest): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'animal-store-consumer-'));
@@ -27,14 +44,16 @@ export async function createConsumerProject(tarball: string, manifest: Manifest)
     join(project, 'package.json'),
     `${JSON.stringify({ name: 'animal-store-consumer', private: true, type: 'module' }, null, 2)}\n`,
   );
-  for (const file of [...Object.values(CONSUMER_SCRIPTS), 'scenario.mjs']) {
+  for (const file of [...Object.values(CONSUMER_SCRIPTS), 'scenario.mjs', OTEL_CONSUMER]) {
     await copyFile(join(FIXTURES, file), join(project, file));
   }
   await writeTypedConsumer(project);
   // The optional peers, in the ranges the package asks for: msw for ./testing, a Redis client of each
   // kind for ./redis.
   const peers = ['msw', 'redis', 'ioredis'].map((name) => `${name}@${manifest.peerDependencies[name]}`);
-  await run('npm', ['install', tarball, ...peers, '--no-audit', '--no-fund', '--prefer-offline'], {
+  const openTelemetry = OPENTELEMETRY.map((name) => `${name}@${manifest.devDependencies[name]}`);
+  const packages = [tarball, ...peers, ...openTelemetry];
+  await run('npm', ['install', ...packages, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: project,
     node: PINNED_NODE,
   });

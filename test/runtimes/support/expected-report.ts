@@ -8,8 +8,34 @@ import { GET_PET_WARNING } from '../../../src/core/deprecation.js';
 
 const REX = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
 
-/** Asserts a report of fixtures/scenario.js. */
-export function expectScenarioReport(expect: ExpectStatic, report: Record<string, unknown>): void {
+/**
+ * What the diagnostics channels tell of the scenario's calls (`operation attempts status error`) and
+ * waits, where the runtime has channels.
+ */
+const HEARD = {
+  calls: [
+    'listPets 1 200 ok',
+    'createPet 1 201 ok',
+    'getPet 1 200 ok',
+    'getPet 1 404 NotFoundError',
+    'listPets 2 200 ok',
+    // Aborted while the store delayed its answer: one attempt, no response.
+    'listPets 1 - APIUserAbortError',
+    'createPet 0 - RequestValidationError',
+  ],
+  waits: ['listPets retry-after 1000'],
+};
+
+/**
+ * Asserts a report of fixtures/scenario.js. `channels` says whether the runtime has
+ * `diagnostics_channel` (browsers do not: the SDK publishes nothing there, and loads nothing for it).
+ */
+export function expectScenarioReport(
+  expect: ExpectStatic,
+  report: Record<string, unknown>,
+  channels: 'present' | 'absent' = 'present',
+): void {
+  expect(report.channels).toEqual(channels === 'present' ? HEARD : null);
   expect(report).toMatchObject({
     listed: ['Bella'],
     created: REX,

@@ -1,0 +1,162 @@
+/**
+ * Publishing on the SDK's diagnostics channels ({@link DIAGNOSTICS_CHANNELS}), only while someone
+ * listens: without a subscriber a call costs a few checks and allocates nothing more.
+ *
+ * @module
+ */
+import type * as diagnostics from 'node:diagnostics_channel';
+import { readRequestId } from '../shared/request-id.js';
+import {
+  type AttemptContext,
+  DIAGNOSTICS_CHANNELS,
+  type OperationContext,
+  type StoreMessage,
+  type WaitMessage,
+} from './diagnostics.js';
+import type { RateLimit, RateLimitWait } from './types.js';
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A call's context, as the client fills it in. */
+export type OperationTrace = Writable<OperationContext>;
+
+/** An attempt's context, as the client fills it in. */
+export type AttemptTrace = Writable<AttemptContext>;
+
+interface Channels {
+  readonly operation: diagnostics.TracingChannel<unknown, OperationTrace>;
+  readonly attempt: diagnostics.TracingChannel<unknown, AttemptTrace>;
+  readonly wait: diagnostics.Channel<unknown, WaitMessage>;
+  readonly store: diagnostics.Channel<unknown, StoreMessage>;
+}
+
+/**
+ * The channels, or `undefined` where the runtime has none. `process.getBuiltinModule` loads the
+ * module without an `import`, so a browser bundle neither holds nor asks for it.
+ */
+function load(): Channels | undefined {
+  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  const module = host.process?.getBuiltinModule?.('node:diagnostics_channel') as
+    | typeof diagnostics
+    | undefined;
+  if (typeof module?.tracingChannel !== 'function') return undefined;
+  return {
+    operation: module.tracingChannel(DIAGNOSTICS_CHANNELS.operation),
+    attempt: module.tracingChannel(DIAGNOSTICS_CHANNELS.attempt),
+    wait: module.channel(DIAGNOSTICS_CHANNELS.wait) as Channels['wait'],
+    store: module.channel(DIAGNOSTICS_CHANNELS.store) as Channels['store'],
+  };
+}
+
+const channels = load();
+
+/** Whether anyone listens to a tracing channel; Bun's lack `hasSubscribers`, so their parts are asked. */
+function listened(channel: diagnostics.TracingChannel<unknown, object>): boolean {
+  return (
+    channel.hasSubscribers ??
+    (channel.start.hasSubscribers ||
+      channel.end.hasSubscribers ||
+      channel.asyncStart.hasSubscribers ||
+      channel.asyncEnd.hasSubscribers ||
+      channel.error.hasSubscribers)
+  );
+}
+
+/**
+ * A new call's context when anyone listens to calls, attempts or waits; else `undefined`, and the
+ * call publishes nothing.
+ */
+export function operationTrace(
+  operation: string,
+  method: string,
+  path: string,
+  baseUrl: string,
+): OperationTrace | undefined {
+  if (channels === undefined) return undefined;
+  if (!(listened(channels.operation) || listened(channels.attempt) || channels.wait.hasSubscribers)) {
+    return undefined;
+  }
+  return { operation, method, path, baseUrl, attempts: 0 };
+}
+
+/**
+ * Runs `run` traced on `channel` (`tracePromise`: subscribers' stores bound at `start` are current
+ * in all it does). The traced promise resolves with nothing, so that no `result` (a `Response`,
+ * which could carry the key back) reaches a subscriber.
+ */
+function traced<T, C extends object>(
+  channel: diagnostics.TracingChannel<unknown, C>,
+  context: C,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!listened(channel)) return run();
+  let result: T;
+  return channel
+    .tracePromise(
+      () =>
+        run().then((value) => {
+          result = value;
+        }),
+      context,
+    )
+    .then(() => result);
+}
+
+/** Runs a call traced on the operation channel. */
+export function traceOperation<T>(call: OperationTrace, run: () => Promise<T>): Promise<T> {
+  return channels === undefined ? run() : traced(channels.operation, call, run);
+}
+
+/** A new attempt's context when anyone listens to attempts; else `undefined`. */
+export function attemptTrace(
+  call: OperationTrace,
+  resendCount: number,
+  request: Request | URL | string,
+  init: RequestInit | undefined,
+  redact: (text: string) => string,
+): AttemptTrace | undefined {
+  if (channels === undefined || !listened(channels.attempt)) return undefined;
+  return {
+    operation: call.operation,
+    call,
+    resendCount,
+    method: request instanceof Request ? request.method : (init?.method ?? 'GET'),
+    url: redact(request instanceof Request ? request.url : String(request)),
+  };
+}
+
+/** Runs one attempt traced on the attempt channel. */
+export function traceAttempt<T>(attempt: AttemptTrace, run: () => Promise<T>): Promise<T> {
+  return channels === undefined ? run() : traced(channels.attempt, attempt, run);
+}
+
+/** Records what an attempt got in its call's context and in its own: the count, and the response. */
+export function observeAttempt(
+  call: OperationTrace,
+  attempts: number,
+  attempt: AttemptTrace | undefined,
+  response: Response | undefined,
+  rateLimit: RateLimit | null,
+  redact: (text: string | undefined) => string | undefined,
+): void {
+  call.attempts = attempts;
+  if (response === undefined) return;
+  const requestId = redact(readRequestId(response.headers));
+  call.status = response.status;
+  call.requestId = requestId;
+  if (attempt === undefined) return;
+  attempt.status = response.status;
+  attempt.rateLimit = rateLimit;
+  attempt.requestId = requestId;
+}
+
+/** Publishes a wait of a traced call. */
+export function publishWait(call: OperationTrace | undefined, wait: RateLimitWait): void {
+  if (call === undefined || channels === undefined || !channels.wait.hasSubscribers) return;
+  channels.wait.publish({ operation: call.operation, call, reason: wait.reason, ms: wait.waitMs });
+}
+
+/** Publishes a shared store's fallback or return. */
+export function publishStore(message: StoreMessage): void {
+  if (channels?.store.hasSubscribers) channels.store.publish(message);
+}

@@ -1,0 +1,1 @@
+export { AnimalStoreInstrumentation } from './instrumentation.js';
