@@ -66,6 +66,8 @@ describe('parseCliArgs', () => {
       maxBodyBytes: 1_048_576,
       maxRecordedRequests: 10_000,
       requestTimeoutMs: 30_000,
+      control: {},
+      chaos: undefined,
     });
   });
 
@@ -85,7 +87,25 @@ describe('parseCliArgs', () => {
       maxBodyBytes: 2048,
       maxRecordedRequests: 5,
       requestTimeoutMs: 1500,
+      control: {},
+      chaos: undefined,
     });
+    expect(
+      parseCliArgs([
+        ...['--control-token', 's3cret-token', '--max-sessions', '3', '--session-idle-ms', '500'],
+        ...['--chaos-seed', '42', '--chaos-rate', '0.25'],
+      ]),
+    ).toMatchObject({
+      control: { token: 's3cret-token', maxSessions: 3, sessionIdleMs: 500 },
+      chaos: { seed: 42, rate: 0.25 },
+    });
+    expect(parseCliArgs(['--no-control'])).toMatchObject({ control: false });
+    expect(parseCliArgs([], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' })).toMatchObject({
+      control: { token: 'from-env' },
+    });
+    expect(
+      parseCliArgs(['--control-token', 'from-flag'], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' }),
+    ).toMatchObject({ control: { token: 'from-flag' } });
     expect(parseCliArgs(['--plan', 'pro', '--limit', '10', '--window-ms', '3000'])).toMatchObject({
       plan: { perMinute: 10, perDay: 10_000, windowMs: 3_000 },
     });
@@ -122,6 +142,15 @@ describe('parseCliArgs', () => {
     [['--max-log', '-5'], /--max-log/],
     [['--request-timeout', '0'], /--request-timeout must be an integer from 1/],
     [['--verbose'], /Unknown option '--verbose'/],
+    [['--no-control', '--control-token', 'abc'], /--no-control and --control-token contradict/],
+    [['--control-token', 'has space'], /^--control-token must be printable ASCII without spaces$/],
+    [['--max-sessions', '10001'], /--max-sessions must be an integer from 0 to 10000/],
+    [['--session-idle-ms', '0'], /--session-idle-ms must be an integer from 1/],
+    [['--chaos-seed', '1'], /--chaos-seed and --chaos-rate go together/],
+    [['--chaos-rate', '0.5'], /--chaos-seed and --chaos-rate go together/],
+    [['--chaos-seed', '1', '--chaos-rate', '1.5'], /--chaos-rate must be a number from 0 to 1, got "1.5"/],
+    [['--chaos-seed', '1', '--chaos-rate', 'half'], /--chaos-rate must be a number from 0 to 1/],
+    [['--chaos-seed', '4294967296', '--chaos-rate', '0.5'], /--chaos-seed must be an integer from 0 to 4294967295/],
     [['serve'], /positional argument/],
   ])('rejects %j', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(CliUsageError);
