@@ -4,6 +4,7 @@ import {
   createFakePetStore,
   DEFAULT_CHAOS_FAULTS,
   type FakePetStore,
+  type FaultMatch,
 } from '../../src/testing/index.js';
 import {
   type Connection,
