@@ -198,7 +198,7 @@ describe('injectChaos checks its options', () => {
     ],
     [
       'an nth',
-      { seed: 1, rate: 0.1, match: { nth: 2 } as ChaosOptions['match'] },
+      { seed: 1, rate: 0.1, match: { nth: 2 } as Omit<FaultMatch, 'nth'> },
       /match\.nth is for faults/,
     ],
   ])('rejects %s', (_name, options, message) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakePetStore, type Pet } from '../../src/testing/index.js';
+import type { Pet } from '../../src/schemas.js';
+import { createFakePetStore } from '../../src/testing/index.js';
 import { authed, expectError, postJson, rateLimit, transports } from './support/transports.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
