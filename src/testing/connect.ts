@@ -25,7 +25,10 @@ import type { RecordedRequest } from './request-log.js';
  * const match: RemoteFaultMatch = { method: 'GET', path: '/pets/{petId}', nth: 2 };
  * ```
  */
-export type RemoteFaultMatch = Omit<FaultMatch, 'path' | 'predicate'> & { readonly path?: string };
+export type RemoteFaultMatch = Omit<FaultMatch, 'path' | 'predicate'> & {
+  /** The path under the base URL, exactly or as a pattern with `{name}` segments (`/pets/{petId}`). */
+  readonly path?: string;
+};
 
 /**
  * A {@link FaultOptions} as it crosses the network, with a {@link RemoteFaultMatch}.
@@ -37,7 +40,10 @@ export type RemoteFaultMatch = Omit<FaultMatch, 'path' | 'predicate'> & { readon
  * const outage: RemoteFaultOptions = { status: 503, times: Infinity, match: { path: '/pets' } };
  * ```
  */
-export type RemoteFaultOptions = Omit<FaultOptions, 'match'> & { readonly match?: RemoteFaultMatch };
+export type RemoteFaultOptions = Omit<FaultOptions, 'match'> & {
+  /** Which requests it applies to; default every request. */
+  readonly match?: RemoteFaultMatch;
+};
 
 /**
  * A {@link ChaosOptions} as it crosses the network, with a {@link RemoteFaultMatch} (without `nth`).
@@ -50,6 +56,7 @@ export type RemoteFaultOptions = Omit<FaultOptions, 'match'> & { readonly match?
  * ```
  */
 export type RemoteChaosOptions = Omit<ChaosOptions, 'match'> & {
+  /** Which requests chaos considers. Default every request to the API. */
   readonly match?: Omit<RemoteFaultMatch, 'nth'>;
 };
 
@@ -148,6 +155,7 @@ export interface RemoteFakePetStoreSession extends RemoteFakePetStore {
  * ```
  */
 export class FakeStoreControlError extends Error {
+  /** `'FakeStoreControlError'`. */
   override readonly name = 'FakeStoreControlError';
   /** The HTTP status of the answer. */
   readonly status: number;

@@ -77,8 +77,8 @@ function preflightHeaders(requested: string | undefined, methods: readonly strin
 
 /**
  * Starts an HTTP server answering with the store. It serves the store's base path (e.g. `/v1`) on
- * whatever host name the client used; CORS preflights are answered here, before the store, and are not
- * recorded.
+ * whatever host name the client used, and its control API and sessions (server-app.ts); CORS
+ * preflights are answered here, before the store, and are not recorded.
  */
 export async function listenHttp(core: StoreCore, options: ListenOptions): Promise<RunningFakeServer> {
   const hostname = options.hostname ?? '127.0.0.1';
