@@ -13,11 +13,11 @@ import { type BodyRead, payloadTooLarge, readBody } from './request-body.js';
 import { ERROR_CODES, errorReply, toResponse } from './responses.js';
 import { findRoute, methodsOf, noRoute, type Route } from './routes.js';
 import type { Session, SessionRegistry } from './sessions.js';
-import type { StoreControl, StoreCore } from './store-core.js';
+import type { FakeStoreControl, StoreCore } from './store-core.js';
 
 /** What a control route acts on: the store addressed (the root's or a session's), and the request. */
 interface ControlRequest {
-  readonly store: StoreControl;
+  readonly store: FakeStoreControl;
   readonly core: StoreCore;
   /** The session addressed, when the path names one. */
   readonly session: Session | undefined;
@@ -54,7 +54,7 @@ function noContent(): Response {
 }
 
 /** A route that changes the store and answers 204. */
-function act(change: (store: StoreControl) => void): ControlHandler {
+function act(change: (store: FakeStoreControl) => void): ControlHandler {
   return ({ store }) => {
     change(store);
     return noContent();

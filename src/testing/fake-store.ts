@@ -9,9 +9,8 @@ import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
 import { authenticate, checkApiKeys, unauthorized } from './auth.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
-import type { ChaosOptions } from './chaos.js';
 import { Disruptions } from './disruptions.js';
-import { type FaultOptions, sleep } from './faults.js';
+import { sleep } from './faults.js';
 import { PetRepository } from './pet-repository.js';
 import {
   anonymousRateLimitState,
@@ -30,7 +29,7 @@ import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
 import { noRoute, route } from './routes.js';
 import { startHttpServer } from './start-http-server.js';
-import type { ListenOptions, Outcome, RunningFakeServer, StoreControl, StoreCore } from './store-core.js';
+import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
@@ -138,7 +137,7 @@ export interface FakePetStoreOptions {
  * await response.json(); // []
  * ```
  */
-export interface FakePetStore {
+export interface FakePetStore extends FakeStoreControl {
   /** The base URL served by `handlers` and `fetch`, without a trailing slash. */
   readonly baseUrl: string;
   /**
@@ -157,49 +156,8 @@ export interface FakePetStore {
    * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen.
    */
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
-  /** A copy of the current animals, ordered by id. */
-  readonly pets: Pet[];
-  /**
-   * A copy of every request received under the base URL, oldest first; only the latest
-   * `maxRecordedRequests` when that option is set.
-   */
-  readonly requests: RecordedRequest[];
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
   readonly droppedRequests: number;
-  /**
-   * Replaces every animal with `pets` (each checked with `PetSchema`; ids must differ); new ids
-   * continue above the highest of them. `reset()` returns to the initial animals.
-   *
-   * @throws TypeError when an animal is not a valid Pet or two share an id; nothing changes then.
-   */
-  setPets(pets: readonly Pet[]): void;
-  /** Injects a fault for the next matching request(s). See {@link FaultOptions}. */
-  injectFault(fault: FaultOptions): void;
-  /** Removes every injected fault that has not been used up, and ends chaos. */
-  clearFaults(): void;
-  /**
-   * Moves the store's clock forward by `ms` (a whole number of milliseconds, 0 to a year): rate-limit
-   * windows and bans that end within it pass at once, and `X-RateLimit-Reset`, `Retry-After` and the
-   * HTTP server's `Date` follow. It adds to the `now` option, so it works with fake timers too.
-   *
-   * @throws RangeError when `ms` is not such a number.
-   */
-  advanceClock(ms: number): void;
-  /**
-   * Starts reproducible chaos, replacing any before it: a seeded share of the requests gets a random
-   * fault (and a random delay, when asked). See {@link ChaosOptions}; `clearChaos()`, `clearFaults()`
-   * and `reset()` end it.
-   *
-   * @throws TypeError or RangeError when an option is invalid.
-   */
-  injectChaos(options: ChaosOptions): void;
-  /** Ends chaos; injected faults stay. */
-  clearChaos(): void;
-  /**
-   * Returns to the initial state: the initial animals (and id counter), no recorded requests, no rate
-   * limit windows or bans, no injected faults or chaos, and the clock without what `advanceClock` added.
-   */
-  reset(): void;
 }
 
 /** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
@@ -313,7 +271,7 @@ function createStore(
     return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
   };
 
-  const control: StoreControl = {
+  const control: FakeStoreControl = {
     get pets() {
       return pets.all();
     },

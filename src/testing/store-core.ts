@@ -124,17 +124,61 @@ export type Outcome =
   | { readonly kind: 'network-error' };
 
 /**
- * What the control API may read and change in a store: the same operations as `FakePetStore`'s.
+ * What a fake store's state can be asked and told, in process ({@link FakePetStore}) and through the
+ * HTTP server's control API.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore, type FakeStoreControl } from 'animal-store-sdk/testing';
+ *
+ * function startOver(store: FakeStoreControl): void {
+ *   store.reset();
+ *   store.setPets([{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }]);
+ * }
+ * startOver(createFakePetStore());
+ * ```
  */
-export interface StoreControl {
+export interface FakeStoreControl {
+  /** A copy of the current animals, ordered by id. */
   readonly pets: Pet[];
+  /**
+   * A copy of every request received under the base URL, oldest first; only the latest
+   * `maxRecordedRequests` when that option is set.
+   */
   readonly requests: RecordedRequest[];
+  /**
+   * Replaces every animal with `pets` (each checked with `PetSchema`; ids must differ); new ids
+   * continue above the highest of them. `reset()` returns to the initial animals.
+   *
+   * @throws TypeError when an animal is not a valid Pet or two share an id; nothing changes then.
+   */
   setPets(pets: readonly Pet[]): void;
+  /** Injects a fault for the next matching request(s). See {@link FaultOptions}. */
   injectFault(fault: FaultOptions): void;
+  /** Removes every injected fault that has not been used up, and ends chaos. */
   clearFaults(): void;
+  /**
+   * Moves the store's clock forward by `ms` (a whole number of milliseconds, 0 to a year): rate-limit
+   * windows and bans that end within it pass at once, and `X-RateLimit-Reset`, `Retry-After` and the
+   * HTTP server's `Date` follow. It adds to the `now` option, so it works with fake timers too.
+   *
+   * @throws RangeError when `ms` is not such a number.
+   */
   advanceClock(ms: number): void;
+  /**
+   * Starts reproducible chaos, replacing any before it: a seeded share of the requests gets a random
+   * fault (and a random delay, when asked). See {@link ChaosOptions}; `clearChaos()`, `clearFaults()`
+   * and `reset()` end it.
+   *
+   * @throws TypeError or RangeError when an option is invalid.
+   */
   injectChaos(options: ChaosOptions): void;
+  /** Ends chaos; injected faults stay. */
   clearChaos(): void;
+  /**
+   * Returns to the initial state: the initial animals (and id counter), no recorded requests, no rate
+   * limit windows or bans, no injected faults or chaos, and the clock without what `advanceClock` added.
+   */
   reset(): void;
 }
 
@@ -149,7 +193,7 @@ export interface StoreCore {
   /** The `now` option alone, which `advanceClock` does not move: what sessions expire by. */
   readonly baseNow: () => number;
   /** Its state, as the control API reads and changes it. */
-  readonly control: StoreControl;
+  readonly control: FakeStoreControl;
   /**
    * A new, isolated store with this one's options (keys, plans, initial pets, limits), serving
    * `basePath` (`/sessions/<id>/v1`), and keeping at most `maxRecordedRequests` requests.

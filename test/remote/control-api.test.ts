@@ -10,7 +10,7 @@ import {
   type ListenOptions,
   samplePets,
 } from '../../src/testing/index.js';
-import { authed, expectError } from '../testing/support/transports.js';
+import { authed, expectError, preflight } from '../testing/support/transports.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 
@@ -140,16 +140,9 @@ describe('connectFakePetStore against store.listen()', () => {
 
   it('answers CORS preflights for its own methods', async () => {
     const { server } = await serve();
-    const preflight = await fetch(`${server.controlUrl}/pets`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://app.example',
-        'Access-Control-Request-Method': 'PUT',
-        'Access-Control-Request-Headers': 'content-type, authorization',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, GET, PUT, DELETE');
+    const answered = await preflight(`${server.controlUrl}/pets`, 'PUT', 'content-type, authorization');
+    expect(answered.status).toBe(204);
+    expect(answered.headers.get('access-control-allow-methods')).toBe('POST, GET, PUT, DELETE');
     const answer = await fetch(`${server.controlUrl}/pets`, { headers: { Origin: 'http://app.example' } });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
   });

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakePetStore, MAX_DELAY_MS } from '../../src/testing/index.js';
-import { authed, expectError, postJson, rateLimit, transports, until } from './support/transports.js';
+import {
+  authed,
+  expectError,
+  postJson,
+  preflight,
+  rateLimit,
+  transports,
+  until,
+} from './support/transports.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 
@@ -110,16 +118,9 @@ describe('Prefer in a browser', () => {
   it('passes the HTTP server’s CORS preflight', async () => {
     const server = await createFakePetStore().listen();
     try {
-      const preflight = await fetch(`${server.url}/pets`, {
-        method: 'OPTIONS',
-        headers: {
-          Origin: 'http://app.example',
-          'Access-Control-Request-Method': 'GET',
-          'Access-Control-Request-Headers': 'authorization, prefer',
-        },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('prefer');
+      const answered = await preflight(`${server.url}/pets`, 'GET', 'authorization, prefer');
+      expect(answered.status).toBe(204);
+      expect(answered.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('prefer');
     } finally {
       await server.close();
     }
