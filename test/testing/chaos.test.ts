@@ -68,7 +68,8 @@ describe('chaos', () => {
     for (const other of others) expect(other).toEqual(first);
     expect(faultsOf(first ?? []).length).toBeGreaterThan(5);
     expect((await underChaos(fetchTransport, { seed: 43, rate: 0.3 })).outcomes).not.toEqual(first);
-  });
+    // 300 requests, a few hundred milliseconds on a quiet machine; seconds beside busy loops.
+  }, 30_000);
 
   it('records what it gave each request: the seed, the request’s number and the fault', async () => {
     const { outcomes, store } = await underChaos(fetchTransport, { seed: 7, rate: 0.5 }, 30);
