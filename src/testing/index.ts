@@ -48,5 +48,5 @@ export type { ChaosRecord, RecordedRequest } from './request-log.js';
 export type { FakeErrorCode, JsonValue } from './responses.js';
 export { ERROR_CODES } from './responses.js';
 export { samplePets } from './sample-pets.js';
-export type { ControlOptions, ListenOptions, RunningFakeServer } from './store-core.js';
+export type { ControlOptions, FakeStoreControl, ListenOptions, RunningFakeServer } from './store-core.js';
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store-core.js';
