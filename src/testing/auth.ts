@@ -29,19 +29,24 @@ export function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan
       challenge: REALM,
     };
   }
-  const match = /^Bearer +(\S+) *$/i.exec(authorization);
-  if (match?.[1] === undefined) {
+  const key = bearerToken(authorization);
+  if (key === undefined) {
     return {
       ok: false,
       message: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>"',
       challenge: `${REALM}, error="invalid_request"`,
     };
   }
-  const plan = apiKeys.get(match[1]);
+  const plan = apiKeys.get(key);
   if (plan === undefined) {
     return { ok: false, message: 'Invalid API key', challenge: `${REALM}, error="invalid_token"` };
   }
-  return { ok: true, key: match[1], plan };
+  return { ok: true, key, plan };
+}
+
+/** The token of an `Authorization: Bearer <token>` header, the scheme in any case; else `undefined`. */
+export function bearerToken(authorization: string): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
 }
 
 /**

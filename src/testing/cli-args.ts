@@ -15,6 +15,7 @@ import {
 } from './rate-limiter.js';
 import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 import type { RecordedRequest } from './request-log.js';
+import { type ControlOptions, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store-core.js';
 
 /**
  * The command's name, as installed by the package's `bin`.
@@ -37,6 +38,12 @@ export const DEFAULT_CLI_MAX_RECORDED_REQUESTS = 10_000;
 
 const MAX_BODY_LIMIT = 1024 ** 3;
 const MAX_TIMEOUT_MS = 3_600_000;
+
+/**
+ * The environment variable the command reads the control token from when `--control-token` is not
+ * given: unlike an argument, it does not show in the process list.
+ */
+export const CONTROL_TOKEN_VARIABLE = 'ANIMAL_STORE_FAKE_CONTROL_TOKEN';
 
 /**
  * The help text.
@@ -64,6 +71,17 @@ Options:
                      (default ${DEFAULT_CLI_MAX_RECORDED_REQUESTS})
       --request-timeout <ms>
                      time a client has to send a whole request; then 408 (default 30000)
+      --control-token <token>
+                     require "Authorization: Bearer <token>" on the control API (/__fake/),
+                     and turn it on beyond loopback; default: $${CONTROL_TOKEN_VARIABLE}
+      --no-control   turn the control API off (it is on by default on loopback only)
+      --max-sessions <n>
+                     sessions kept at once, 0 to 10000 (default ${DEFAULT_MAX_SESSIONS})
+      --session-idle-ms <ms>
+                     a session without requests for this long ends (default ${DEFAULT_SESSION_IDLE_MS})
+      --chaos-seed <n> --chaos-rate <r>
+                     reproducible chaos: a share r (0 to 1) of the requests gets a random
+                     fault, drawn from seed n (0 to 4294967295); both are needed
   -h, --help         show this help
 
 Stop it with Ctrl-C.
@@ -84,6 +102,10 @@ export type CliCommand =
       readonly maxBodyBytes: number;
       readonly maxRecordedRequests: number;
       readonly requestTimeoutMs: number;
+      /** The control API's options, or `false` when it is turned off. */
+      readonly control: ControlOptions | false;
+      /** Chaos from the start, when asked. */
+      readonly chaos: { readonly seed: number; readonly rate: number } | undefined;
     };
 
 /**
@@ -94,11 +116,12 @@ export class CliUsageError extends Error {
 }
 
 /**
- * Reads the command line (the arguments after the command's name).
+ * Reads the command line (the arguments after the command's name), and the control token from `env`
+ * when the command line gives none.
  *
  * @throws CliUsageError for an unknown option, a missing or invalid value, or a positional argument.
  */
-export function parseCliArgs(argv: readonly string[]): CliCommand {
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): CliCommand {
   let values: {
     port?: string;
     host?: string;
@@ -110,6 +133,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     'max-body'?: string;
     'max-log'?: string;
     'request-timeout'?: string;
+    'control-token'?: string;
+    'no-control'?: boolean;
+    'max-sessions'?: string;
+    'session-idle-ms'?: string;
+    'chaos-seed'?: string;
+    'chaos-rate'?: string;
     help?: boolean;
   };
   try {
@@ -128,6 +157,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         'max-body': { type: 'string' },
         'max-log': { type: 'string' },
         'request-timeout': { type: 'string' },
+        'control-token': { type: 'string' },
+        'no-control': { type: 'boolean' },
+        'max-sessions': { type: 'string' },
+        'session-idle-ms': { type: 'string' },
+        'chaos-seed': { type: 'string' },
+        'chaos-rate': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -161,7 +196,66 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     1,
     MAX_TIMEOUT_MS,
   );
-  return { kind: 'serve', port, host, key, plan, seed, maxBodyBytes, maxRecordedRequests, requestTimeoutMs };
+  return {
+    kind: 'serve',
+    port,
+    host,
+    key,
+    plan,
+    seed,
+    maxBodyBytes,
+    maxRecordedRequests,
+    requestTimeoutMs,
+    control: controlOption(values, env[CONTROL_TOKEN_VARIABLE]),
+    chaos: chaosOption(values['chaos-seed'], values['chaos-rate']),
+  };
+}
+
+function controlOption(
+  values: {
+    'control-token'?: string;
+    'no-control'?: boolean;
+    'max-sessions'?: string;
+    'session-idle-ms'?: string;
+  },
+  tokenFromEnv: string | undefined,
+): ControlOptions | false {
+  const token = values['control-token'] ?? (tokenFromEnv === '' ? undefined : tokenFromEnv);
+  if (values['no-control'] === true) {
+    if (values['control-token'] !== undefined) {
+      throw new CliUsageError('--no-control and --control-token contradict each other');
+    }
+    return false;
+  }
+  // The token's value is never repeated in a message: it is a secret.
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new CliUsageError('--control-token must be printable ASCII without spaces');
+  }
+  const maxSessions = values['max-sessions'];
+  const idle = values['session-idle-ms'];
+  return {
+    ...(token === undefined ? {} : { token }),
+    ...(maxSessions === undefined
+      ? {}
+      : { maxSessions: integerOption('--max-sessions', maxSessions, 0, 10_000) }),
+    ...(idle === undefined
+      ? {}
+      : { sessionIdleMs: integerOption('--session-idle-ms', idle, 1, Number.MAX_SAFE_INTEGER) }),
+  };
+}
+
+function chaosOption(
+  seed: string | undefined,
+  rate: string | undefined,
+): { readonly seed: number; readonly rate: number } | undefined {
+  if (seed === undefined && rate === undefined) return undefined;
+  if (seed === undefined || rate === undefined) {
+    throw new CliUsageError('--chaos-seed and --chaos-rate go together: give both');
+  }
+  if (!/^(0|1|0?\.\d+|[01]\.\d*)$/.test(rate) || Number(rate) > 1) {
+    throw new CliUsageError(`--chaos-rate must be a number from 0 to 1, got "${rate}"`);
+  }
+  return { seed: integerOption('--chaos-seed', seed, 0, 0xffff_ffff), rate: Number(rate) };
 }
 
 function integerOption(name: string, value: string, min: number, max: number): number {

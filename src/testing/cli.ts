@@ -10,7 +10,15 @@
  *
  * @module
  */
-import { CliUsageError, COMMAND, internalErrorReport, parseCliArgs, USAGE } from './cli-args.js';
+import { DEFAULT_CHAOS_FAULTS } from './chaos.js';
+import {
+  type CliCommand,
+  CliUsageError,
+  COMMAND,
+  internalErrorReport,
+  parseCliArgs,
+  USAGE,
+} from './cli-args.js';
 import { buildFakePetStore } from './fake-store.js';
 import { limitsOf, windowName } from './rate-limiter.js';
 import { samplePets } from './sample-pets.js';
@@ -18,7 +26,7 @@ import { samplePets } from './sample-pets.js';
 async function main(argv: readonly string[]): Promise<number> {
   let command: ReturnType<typeof parseCliArgs>;
   try {
-    command = parseCliArgs(argv);
+    command = parseCliArgs(argv, process.env);
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
     process.stderr.write(`${COMMAND}: ${error.message}\nRun ${COMMAND} --help for the options.\n`);
@@ -39,12 +47,14 @@ async function main(argv: readonly string[]): Promise<number> {
     },
     () => [],
   );
+  if (command.chaos !== undefined) store.injectChaos(command.chaos);
   let server: Awaited<ReturnType<typeof store.listen>>;
   try {
     server = await store.listen({
       port: command.port,
       hostname: command.host,
       requestTimeoutMs: command.requestTimeoutMs,
+      control: command.control,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -60,6 +70,12 @@ async function main(argv: readonly string[]): Promise<number> {
       `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
       `Pets: ${command.seed}`,
       `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
+      controlLine(server.controlUrl, command),
+      ...(command.chaos === undefined
+        ? []
+        : [
+            `Chaos: seed ${command.chaos.seed}, a share of ${command.chaos.rate} of the requests gets a fault (${DEFAULT_CHAOS_FAULTS.join(', ')})`,
+          ]),
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
       'Press Ctrl-C to stop.',
       '',
@@ -81,6 +97,20 @@ async function main(argv: readonly string[]): Promise<number> {
     `Stopped.\nRequests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
   );
   return 0;
+}
+
+/** What the banner says of the control API: where it is and who may use it, never the token. */
+function controlLine(
+  controlUrl: string | undefined,
+  command: Extract<CliCommand, { kind: 'serve' }>,
+): string {
+  if (controlUrl !== undefined) {
+    const token = command.control !== false && command.control.token !== undefined;
+    return `Control API: ${controlUrl} (${token ? 'with the control token as a bearer token' : 'open to every process on this machine'})`;
+  }
+  return command.control === false
+    ? 'Control API: off (--no-control)'
+    : `Control API: off, as ${command.host} is beyond loopback; give --control-token to turn it on`;
 }
 
 main(process.argv.slice(2)).then(

@@ -10,7 +10,8 @@ import type { Pet } from '../schemas.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id.js';
 import { authenticate, checkApiKeys, unauthorized } from './auth.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
-import { type FaultOptions, FaultQueue, sleep } from './faults.js';
+import { Disruptions } from './disruptions.js';
+import { sleep } from './faults.js';
 import { PetRepository } from './pet-repository.js';
 import {
   anonymousRateLimitState,
@@ -30,7 +31,7 @@ import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './
 import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
 import { noRoute, route } from './routes.js';
 import { startHttpServer } from './start-http-server.js';
-import type { ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
+import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
@@ -144,7 +145,7 @@ export interface FakePetStoreOptions {
  * await response.json(); // []
  * ```
  */
-export interface FakePetStore {
+export interface FakePetStore extends FakeStoreControl {
   /** The base URL served by `handlers` and `fetch`, without a trailing slash. */
   readonly baseUrl: string;
   /**
@@ -163,25 +164,12 @@ export interface FakePetStore {
    * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen.
    */
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
-  /** A copy of the current animals, ordered by id. */
-  readonly pets: Pet[];
-  /**
-   * A copy of every request received under the base URL, oldest first; only the latest
-   * `maxRecordedRequests` when that option is set.
-   */
-  readonly requests: RecordedRequest[];
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
   readonly droppedRequests: number;
-  /** Injects a fault for the next matching request(s). See {@link FaultOptions}. */
-  injectFault(fault: FaultOptions): void;
-  /** Removes every injected fault that has not been used up. */
-  clearFaults(): void;
-  /**
-   * Returns to the initial state: the initial animals (and id counter), no recorded requests, no rate
-   * limit windows or bans, no injected faults.
-   */
-  reset(): void;
 }
+
+/** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
+const MAX_CLOCK_STEP_MS = 366 * 24 * 60 * 60 * 1000;
 
 /**
  * Builds a fake store. The msw adapter is passed in, so that code that never uses msw (the
@@ -193,12 +181,23 @@ export function buildFakePetStore(
   options: FakePetStoreOptions,
   mswHandlers: (core: StoreCore) => readonly HttpHandler[],
 ): FakePetStore {
+  const { store } = createStore(options, mswHandlers);
+  return store;
+}
+
+/** The store and its core, the core also serving as what a session is built from. */
+function createStore(
+  options: FakePetStoreOptions,
+  mswHandlers: (core: StoreCore) => readonly HttpHandler[],
+): { store: FakePetStore; core: StoreCore } {
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS);
-  const clock = options.now ?? (() => Date.now());
+  const baseNow = options.now ?? (() => Date.now());
+  let clockOffsetMs = 0;
+  const clock = () => baseNow() + clockOffsetMs;
   const pets = new PetRepository(options.pets ?? []);
   const limiter = new RateLimiter(banPolicy(options.ban));
-  const faults = new FaultQueue();
+  const disruptions = new Disruptions();
   const maxBodyBytes = bodyLimit(options.maxBodyBytes);
   const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
   const requestIds = new RequestIds(options.requestIdSeed);
@@ -222,7 +221,7 @@ export function buildFakePetStore(
     log.push(entry);
     let outcome: Outcome;
     try {
-      outcome = await answer(request, method, path, url, read, baseHref);
+      outcome = await answer(request, entry, read, baseHref);
     } catch (error) {
       // A wait cut short by the client's abort is the client leaving, not the fake failing.
       if (request.signal.aborted) throw error;
@@ -240,21 +239,23 @@ export function buildFakePetStore(
 
   const answer = async (
     request: Request,
-    method: string,
-    path: string,
-    url: URL,
+    entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] },
     read: BodyRead,
     baseHref: string,
   ): Promise<Outcome> => {
     if (read.tooLarge) return reply(toResponse(payloadTooLarge(maxBodyBytes)));
-    const bodyText = read.text;
 
-    const fault = faults.take(method, path);
-    if (fault !== undefined) {
-      if (fault.delayMs > 0) await sleep(fault.delayMs, request.signal);
-      if (fault.result.kind === 'network-error') return { kind: 'network-error' };
-      if (fault.result.kind === 'response') {
-        return reply(fault.result.response(rateLimitHeaders(currentState(request.headers))));
+    const disruption = disruptions.decide(entry, request.headers, () => ({
+      state: currentState(request.headers),
+      now: clock(),
+    }));
+    if (disruption.kind === 'refuse') return reply(toResponse(disruption.reply));
+    if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
+    for (const effect of disruption.effects) {
+      if (effect.delayMs > 0) await sleep(effect.delayMs, request.signal);
+      if (effect.result.kind === 'network-error') return { kind: 'network-error' };
+      if (effect.result.kind === 'response') {
+        return reply(effect.result.response(rateLimitHeaders(currentState(request.headers))));
       }
     }
 
@@ -267,12 +268,12 @@ export function buildFakePetStore(
     if (decision.outcome !== 'allowed') return reply(tooManyRequests(decision, limits, now));
 
     const operationReply = route(pets, {
-      method,
-      path,
-      url,
+      method: entry.method,
+      path: entry.path,
+      url: new URL(request.url),
       baseHref,
       headers: request.headers,
-      bodyText,
+      bodyText: read.text,
       bodyUtf8: read.utf8,
     });
     return reply(toResponse(operationReply, rateLimitHeaders(decision.state)));
@@ -284,7 +285,58 @@ export function buildFakePetStore(
     return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
   };
 
-  const core: StoreCore = { base, now: clock, maxBodyBytes, respond };
+  const control: FakeStoreControl = {
+    get pets() {
+      return pets.all();
+    },
+    get requests() {
+      return structuredClone(log.entries());
+    },
+    setPets(list) {
+      pets.replace(list);
+    },
+    injectFault(fault) {
+      disruptions.injectFault(fault);
+    },
+    clearFaults() {
+      disruptions.clear();
+    },
+    advanceClock(ms) {
+      if (!(Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_CLOCK_STEP_MS)) {
+        throw new RangeError(
+          `advanceClock: give whole milliseconds from 0 to ${MAX_CLOCK_STEP_MS} (a year), got ${String(ms)}`,
+        );
+      }
+      clockOffsetMs += ms;
+    },
+    injectChaos(chaosOptions) {
+      disruptions.injectChaos(chaosOptions);
+    },
+    clearChaos() {
+      disruptions.clearChaos();
+    },
+    reset() {
+      pets.reset();
+      limiter.reset();
+      disruptions.clear();
+      log.clear();
+      requestIds.reset();
+      clockOffsetMs = 0;
+    },
+  };
+
+  const core: StoreCore = {
+    base,
+    now: clock,
+    baseNow,
+    maxBodyBytes,
+    respond,
+    control,
+    spawn(basePath, maxRecordedRequests) {
+      const sessionOptions = { ...options, baseUrl: `${base.origin}${basePath}`, maxRecordedRequests };
+      return createStore(sessionOptions, () => []).core;
+    },
+  };
 
   const storeFetch: FetchFunction = async (input, init) => {
     const request = new Request(input, init);
@@ -306,7 +358,8 @@ export function buildFakePetStore(
     return outcome.response;
   };
 
-  return {
+  // Getters do not survive a spread, so the store's own are written out.
+  const store: FakePetStore = {
     baseUrl: base.href,
     handlers: mswHandlers(core),
     fetch: storeFetch,
@@ -314,28 +367,23 @@ export function buildFakePetStore(
       return startHttpServer(core, listenOptions);
     },
     get pets() {
-      return pets.all();
+      return control.pets;
     },
     get requests() {
-      return structuredClone(log.entries());
+      return control.requests;
     },
     get droppedRequests() {
       return log.dropped;
     },
-    injectFault(fault) {
-      faults.add(fault);
-    },
-    clearFaults() {
-      faults.clear();
-    },
-    reset() {
-      pets.reset();
-      limiter.reset();
-      faults.clear();
-      log.clear();
-      requestIds.reset();
-    },
+    setPets: control.setPets,
+    injectFault: control.injectFault,
+    clearFaults: control.clearFaults,
+    advanceClock: control.advanceClock,
+    injectChaos: control.injectChaos,
+    clearChaos: control.clearChaos,
+    reset: control.reset,
   };
+  return { store, core };
 }
 
 function reply(response: Response): Outcome {

@@ -5,28 +5,34 @@
  * @module
  */
 import { NULL_BODY_STATUSES } from '../shared/http-status.js';
-import { errorReply, type JsonValue, mergeHeaders } from './responses.js';
+import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
+import type { RateLimitState } from './rate-limiter.js';
+
+// FaultOptions carries a FaultMatch: the two are exported together.
+export type { FaultMatch } from './fault-match.js';
+
+import type { RecordedRequest } from './request-log.js';
+import {
+  errorReply,
+  type JsonValue,
+  mergeHeaders,
+  rateLimitHeaders,
+  retryAfterSeconds,
+} from './responses.js';
 
 /**
- * Which requests a fault applies to. Every given field must match; an empty match takes every request.
+ * The longest a request may ask the fake to hold its answer (`Prefer: delay`), or chaos may draw, in
+ * milliseconds (5 minutes): longer than any timeout a test sets, short enough that a forgotten request
+ * does not hold its connection for long.
  *
  * @example
  * ```ts
- * import type { FaultMatch } from 'animal-store-sdk/testing';
+ * import { MAX_DELAY_MS } from 'animal-store-sdk/testing';
  *
- * const listing: FaultMatch = { method: 'GET', path: '/pets' };
- * const anyPet: FaultMatch = { path: /^\/pets\/[^/]+$/ };
+ * MAX_DELAY_MS; // 300000
  * ```
  */
-export interface FaultMatch {
-  /** The request method, in any case. */
-  readonly method?: string;
-  /**
-   * The path relative to the base URL, without the query: a string matches that path exactly (a
-   * trailing slash aside), a RegExp is tested against it.
-   */
-  readonly path?: string | RegExp;
-}
+export const MAX_DELAY_MS = 300_000;
 
 /**
  * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response)
@@ -93,6 +99,8 @@ export interface FaultEffect {
 interface ActiveFault {
   readonly options: FaultOptions;
   remaining: number;
+  /** How many requests matched it so far, for `match.nth`. */
+  matched: number;
 }
 
 const CODE_BY_STATUS: Readonly<Record<number, string>> = {
@@ -123,20 +131,24 @@ export class FaultQueue {
    */
   add(options: FaultOptions): void {
     checkFault(options);
-    this.#faults.push({ options, remaining: options.times ?? 1 });
+    this.#faults.push({ options, remaining: options.times ?? 1, matched: 0 });
   }
 
   /**
-   * Uses up one application of the first fault matching the request, and says what it does.
-   *
-   * @param path The request's path relative to the base URL.
+   * Uses up one application of the first fault matching the request, and says what it does. Every
+   * fault the request matches counts it towards its `match.nth`, whether it applies or not.
    */
-  take(method: string, path: string): FaultEffect | undefined {
-    const fault = this.#faults.find((candidate) => matches(candidate.options.match, method, path));
-    if (fault === undefined) return undefined;
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== fault);
-    return effectOf(fault.options);
+  take(request: RecordedRequest): FaultEffect | undefined {
+    let chosen: ActiveFault | undefined;
+    for (const fault of this.#faults) {
+      if (!matchesRequest(fault.options.match, request)) continue;
+      fault.matched += 1;
+      if (chosen === undefined && fault.matched >= (fault.options.match?.nth ?? 1)) chosen = fault;
+    }
+    if (chosen === undefined) return undefined;
+    chosen.remaining -= 1;
+    if (chosen.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== chosen);
+    return effectOf(chosen.options);
   }
 
   /**
@@ -194,22 +206,28 @@ function checkFault(options: FaultOptions): void {
   ) {
     throw new RangeError(`injectFault: times must be a positive integer or Infinity, got ${times}`);
   }
+  checkMatch(options.match, 'injectFault');
 }
 
-function matches(match: FaultMatch | undefined, method: string, path: string): boolean {
-  if (match === undefined) return true;
-  if (match.method !== undefined && match.method.toUpperCase() !== method.toUpperCase()) return false;
-  if (match.path === undefined) return true;
-  if (typeof match.path === 'string') return withoutTrailingSlash(match.path) === withoutTrailingSlash(path);
-  match.path.lastIndex = 0;
-  return match.path.test(path);
+/**
+ * The fault a bare status stands for, when a request asks for one (`Prefer: code=503`) or chaos picks
+ * it: the Error body and the key's rate-limit headers; a 429 says, as a gateway would, to retry in a
+ * second (`Retry-After: 1`, and `X-RateLimit-Remaining: 0` until then).
+ */
+export function statusFault(status: number, state: RateLimitState, now: number): FaultOptions {
+  if (status !== 429) return { status };
+  const resetAt = now + 1_000;
+  return {
+    status,
+    headers: {
+      ...rateLimitHeaders({ limit: state.limit, remaining: 0, resetAt }),
+      'Retry-After': String(retryAfterSeconds(resetAt, now)),
+    },
+  };
 }
 
-function withoutTrailingSlash(path: string): string {
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-}
-
-function effectOf(options: FaultOptions): FaultEffect {
+/** What a fault does to a request. */
+export function effectOf(options: FaultOptions): FaultEffect {
   const delayMs = options.delayMs ?? 0;
   if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };
   const { status } = options;

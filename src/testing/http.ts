@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { announcesMoreThan } from './request-body.js';
 import { ERROR_CODES } from './responses.js';
-import { ROUTE_METHODS } from './routes.js';
+import { createServerApp, type ServerApp } from './server-app.js';
 import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
 
 /** The longest request target (path and query) the server reads, in characters. */
@@ -56,11 +56,11 @@ const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 const ALLOWED_HEADERS: readonly string[] = ['Authorization', 'Content-Type'];
 
 /**
- * The answer to a CORS preflight: the methods of the store's routes, and the headers the page asks to
- * send (`Access-Control-Request-Headers`) beside the two the SDK sends, so a client's own headers
- * (tracing, a `headers` option) pass.
+ * The answer to a CORS preflight: the methods of the routes at the path (the store's, or the control
+ * API's), and the headers the page asks to send (`Access-Control-Request-Headers`) beside the two the
+ * SDK sends, so a client's own headers (tracing, a `headers` option) pass.
  */
-function preflightHeaders(requested: string | undefined): Record<string, string> {
+function preflightHeaders(requested: string | undefined, methods: readonly string[]): Record<string, string> {
   const allowed = [...ALLOWED_HEADERS];
   const known = new Set(allowed.map((name) => name.toLowerCase()));
   for (const name of (requested ?? '').split(',').map((part) => part.trim())) {
@@ -70,7 +70,7 @@ function preflightHeaders(requested: string | undefined): Record<string, string>
   }
   return {
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Methods': ROUTE_METHODS.join(', '),
+    'Access-Control-Allow-Methods': methods.join(', '),
     'Access-Control-Allow-Headers': allowed.join(', '),
     'Access-Control-Max-Age': '600',
   };
@@ -78,11 +78,12 @@ function preflightHeaders(requested: string | undefined): Record<string, string>
 
 /**
  * Starts an HTTP server answering with the store. It serves the store's base path (e.g. `/v1`) on
- * whatever host name the client used; CORS preflights are answered here, before the store, and are not
- * recorded.
+ * whatever host name the client used, and its control API and sessions (server-app.ts); CORS
+ * preflights are answered here, before the store, and are not recorded.
  */
 export async function listenHttp(core: StoreCore, options: ListenOptions): Promise<RunningFakeServer> {
   const hostname = options.hostname ?? '127.0.0.1';
+  const app = createServerApp(core, options);
   const closing = new AbortController();
   // Node's closeIdleConnections() leaves alone a connection that has not sent a request yet (which a
   // client may open ahead of time), so close() tracks which sockets are busy and destroys the others.
@@ -102,7 +103,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const server = createServer(timeouts, (req, res) => {
     busy.add(req.socket);
     res.once('close', () => busy.delete(req.socket));
-    handle(core, req, res, closing.signal).catch((error: unknown) => {
+    handle(app, core, req, res, closing.signal).catch((error: unknown) => {
       // A socket already answered (a timeout, say) is closing on its own; cutting it would lose the answer.
       if (req.socket.writableEnded) return;
       // The client went away, or the server is closing: there is no one to answer, or no time to.
@@ -138,9 +139,11 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   });
 
   const { port } = server.address() as AddressInfo;
+  const origin = `http://${urlHost(hostname)}:${port}`;
   return {
-    url: `http://${urlHost(hostname)}:${port}${core.base.path}`,
+    url: `${origin}${core.base.path}`,
     port,
+    controlUrl: app.controlPath === undefined ? undefined : `${origin}${app.controlPath}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));
@@ -152,6 +155,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
 }
 
 async function handle(
+  app: ServerApp,
   core: StoreCore,
   req: IncomingMessage,
   res: ServerResponse,
@@ -183,7 +187,12 @@ async function handle(
     req.headers['access-control-request-method']
   ) {
     req.resume();
-    res.writeHead(204, preflightHeaders(req.headers['access-control-request-headers'])).end();
+    res
+      .writeHead(
+        204,
+        preflightHeaders(req.headers['access-control-request-headers'], app.methodsAt(url.pathname)),
+      )
+      .end();
     return;
   }
 
@@ -208,7 +217,7 @@ async function handle(
       signal: aborted.signal,
       ...(body === undefined || body === 'too-large' ? {} : { body }),
     });
-    const outcome = await core.respond(request, `http://${host}${core.base.path}`, oversized);
+    const outcome = await app.respond(request, `http://${host}`, oversized);
     if (outcome.kind === 'network-error') {
       req.socket.destroy();
       return;

@@ -23,17 +23,30 @@
  * @module
  */
 export { DEFAULT_BASE_URL } from './base-url.js';
+export type { ChaosDelay, ChaosFault, ChaosOptions } from './chaos.js';
+export { DEFAULT_CHAOS_FAULTS } from './chaos.js';
+export type {
+  ConnectOptions,
+  RemoteChaosOptions,
+  RemoteFakePetStore,
+  RemoteFakePetStoreSession,
+  RemoteFaultMatch,
+  RemoteFaultOptions,
+} from './connect.js';
+export { connectFakePetStore, FakeStoreControlError } from './connect.js';
 export { createFakePetStore } from './create-fake-pet-store.js';
 export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './fake-store.js';
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './fake-store.js';
 export type { FaultMatch, FaultOptions } from './faults.js';
+export { MAX_DELAY_MS } from './faults.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
 export { DEFAULT_NEW_PET_STATUS } from './pet-repository.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rate-limiter.js';
 export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rate-limiter.js';
 export { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
-export type { RecordedRequest } from './request-log.js';
+export type { ChaosRecord, RecordedRequest } from './request-log.js';
 export type { FakeErrorCode, JsonValue } from './responses.js';
 export { ERROR_CODES } from './responses.js';
 export { samplePets } from './sample-pets.js';
-export type { ListenOptions, RunningFakeServer } from './store-core.js';
+export type { ControlOptions, FakeStoreControl, ListenOptions, RunningFakeServer } from './store-core.js';
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store-core.js';

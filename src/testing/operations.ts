@@ -4,10 +4,9 @@
  *
  * @module
  */
-import type { z } from 'zod';
 import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../schemas.js';
+import { parseJsonBody } from './json-body.js';
 import type { PetRepository } from './pet-repository.js';
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from './request-body.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /**
@@ -110,36 +109,9 @@ export function createPet(pets: PetRepository, request: OperationRequest): JsonR
       `The request body must be JSON sent with Content-Type: application/json, got ${contentType === null ? 'no Content-Type' : `"${contentType}"`}`,
     );
   }
-  if (request.bodyText.trim() === '') {
-    return errorReply(400, ERROR_CODES.invalidBody, 'The request body is required: a NewPet as JSON');
-  }
-  if (request.bodyUtf8 === false) {
-    return errorReply(400, ERROR_CODES.invalidJson, 'The request body is not valid UTF-8');
-  }
-  if (exceedsJsonDepth(request.bodyText, MAX_JSON_DEPTH)) {
-    return errorReply(
-      400,
-      ERROR_CODES.invalidJson,
-      `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
-    );
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(request.bodyText);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return errorReply(400, ERROR_CODES.invalidJson, `The request body is not valid JSON: ${reason}`);
-  }
-  const parsed = NewPetSchema.safeParse(body);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => describeIssue(issue, body));
-    return errorReply(
-      400,
-      ERROR_CODES.invalidBody,
-      `The request body is not a valid NewPet: ${problems.join('; ')}`,
-    );
-  }
-  const pet = pets.create(parsed.data);
+  const parsed = parseJsonBody(request.bodyText, request.bodyUtf8 !== false, NewPetSchema, 'NewPet');
+  if (!parsed.ok) return parsed.reply;
+  const pet = pets.create(parsed.value);
   return { status: 201, body: pet, headers: { Location: `${request.baseHref}/pets/${pet.id}` } };
 }
 
@@ -197,12 +169,4 @@ function withDeprecation(reply: JsonReply, baseHref: string): JsonReply {
 
 function invalidParameter(message: string): JsonReply {
   return errorReply(400, ERROR_CODES.invalidParameter, message);
-}
-
-/** A zod issue as `field: problem`, saying "is required" for a missing field. */
-function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
-  const field = issue.path.join('.');
-  if (field === '') return issue.message;
-  const present = typeof body === 'object' && body !== null && field in body;
-  return present ? `${field}: ${issue.message}` : `${field} is required`;
 }

@@ -18,8 +18,9 @@ import { type NewPet, type Pet, PetSchema, type PetStatus } from '../schemas.js'
 export const DEFAULT_NEW_PET_STATUS: PetStatus = 'available';
 
 /**
- * The animals of one fake store. Ids are assigned from one above the highest id ever held, so an id is
- * never reused, and every change happens synchronously, so concurrent creates can neither lose nor
+ * The animals of one fake store. Ids are assigned from one above the highest id held since the animals
+ * were last set (at the start, on reset, or replaced), so an id is never reused in between, and every
+ * change happens synchronously, so concurrent creates can neither lose nor
  * duplicate an animal.
  */
 export class PetRepository {
@@ -32,16 +33,7 @@ export class PetRepository {
    * @throws TypeError when an animal is not a valid Pet or two share an id.
    */
   constructor(initial: readonly Pet[]) {
-    this.#initial = initial.map((pet, index) => {
-      const parsed = PetSchema.safeParse(pet);
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map(
-          (issue) => `${issue.path.join('.') || 'pet'}: ${issue.message}`,
-        );
-        throw new TypeError(`pets[${index}] is not a valid Pet: ${problems.join('; ')}`);
-      }
-      return Object.freeze(parsed.data);
-    });
+    this.#initial = checkedPets(initial);
     this.reset();
   }
 
@@ -89,16 +81,41 @@ export class PetRepository {
   }
 
   /**
+   * Replaces every animal with `pets`; new ids continue above the highest of them.
+   *
+   * @throws TypeError when an animal is not a valid Pet or two share an id; nothing changes then.
+   */
+  replace(pets: readonly Pet[]): void {
+    this.#load(checkedPets(pets));
+  }
+
+  /**
    * Returns to the initial animals.
    */
   reset(): void {
-    const sorted = [...this.#initial].sort((a, b) => a.id - b.id);
-    const byId = new Map<number, Pet>();
-    for (const pet of sorted) {
-      if (byId.has(pet.id)) throw new TypeError(`pets: two pets share the id ${pet.id}`);
-      byId.set(pet.id, pet);
-    }
-    this.#byId = byId;
-    this.#nextId = Math.max(0, ...sorted.map((pet) => pet.id)) + 1;
+    this.#load(this.#initial);
   }
+
+  #load(pets: readonly Pet[]): void {
+    const sorted = [...pets].sort((a, b) => a.id - b.id);
+    this.#byId = new Map(sorted.map((pet) => [pet.id, pet]));
+    this.#nextId = Math.max(0, sorted.at(-1)?.id ?? 0) + 1;
+  }
+}
+
+/** The animals parsed with `PetSchema` and frozen; two with one id are refused. */
+function checkedPets(pets: readonly Pet[]): readonly Pet[] {
+  const ids = new Set<number>();
+  return pets.map((pet, index) => {
+    const parsed = PetSchema.safeParse(pet);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'pet'}: ${issue.message}`,
+      );
+      throw new TypeError(`pets[${index}] is not a valid Pet: ${problems.join('; ')}`);
+    }
+    if (ids.has(parsed.data.id)) throw new TypeError(`pets: two pets share the id ${parsed.data.id}`);
+    ids.add(parsed.data.id);
+    return Object.freeze(parsed.data);
+  });
 }

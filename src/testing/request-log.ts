@@ -49,6 +49,33 @@ export interface RecordedRequest {
    * `internal_error` with this message.
    */
   readonly error?: string;
+  /** What chaos gave the request, when it gave it a fault or a delay (see `store.injectChaos`). */
+  readonly chaos?: ChaosRecord;
+}
+
+/**
+ * What chaos gave one request, as the request log records it: the seed, the request's number among
+ * those chaos considered (from 1), and the fault: a `status`, a `networkError`, a `delayMs`, or a delay
+ * and a fault together. With the same seed, the same request number gets the same fault.
+ *
+ * @example
+ * ```ts
+ * import type { ChaosRecord } from 'animal-store-sdk/testing';
+ *
+ * const record: ChaosRecord = { seed: 42, index: 3, status: 503 };
+ * ```
+ */
+export interface ChaosRecord {
+  /** The seed chaos was given. */
+  readonly seed: number;
+  /** The request's number among the requests chaos considered, from 1. */
+  readonly index: number;
+  /** The status it was answered with. */
+  readonly status?: number;
+  /** `true` when its connection was closed without an answer. */
+  readonly networkError?: true;
+  /** How long its answer was held. */
+  readonly delayMs?: number;
 }
 
 /**

@@ -41,10 +41,12 @@ export const ERROR_CODES = Object.freeze({
   invalidParameter: 'invalid_parameter',
   /** 400: `POST /pets` without `Content-Type: application/json`. */
   invalidContentType: 'invalid_content_type',
-  /** 400: `POST /pets` with a body that is not JSON, not UTF-8, or nested over 64 levels. */
+  /** 400: `POST /pets` or a control request with a body that is not JSON, not UTF-8, or nested over 64 levels. */
   invalidJson: 'invalid_json',
-  /** 400: `POST /pets` with an empty body or one that is not a valid NewPet. */
+  /** 400: `POST /pets` with an empty body or one that is not a valid NewPet; a control request's body that is not what it takes. */
   invalidBody: 'invalid_body',
+  /** 400: a `Prefer: code` or `delay` the fake cannot honour. */
+  invalidPreference: 'invalid_preference',
   /** 404: no such pet, or no such route under the base URL. */
   notFound: 'not_found',
   /** 405: a method the route does not have (see the `Allow` header). */
@@ -61,6 +63,8 @@ export const ERROR_CODES = Object.freeze({
   badRequest: 'bad_request',
   /** 500: the fake itself failed while answering. */
   internalError: 'internal_error',
+  /** 503: control API: a new session while the server holds its most. */
+  tooManySessions: 'too_many_sessions',
 } as const);
 
 /**

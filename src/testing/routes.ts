@@ -1,7 +1,8 @@
 /**
  * The fake Animal Store's routes, declared once: each method and path pattern with the operation that
  * answers it. The 404 for a path with no route, the 405 and its `Allow` header, and the methods the
- * HTTP server allows in CORS preflights all derive from this table.
+ * HTTP server allows in CORS preflights all derive from this table; the control API declares its own
+ * table and finds its routes the same way.
  *
  * @module
  */
@@ -10,29 +11,32 @@ import { createPet, getPet, listPets, type Operation, type OperationRequest } fr
 import type { PetRepository } from './pet-repository.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
-/** One route: a method, a path pattern under the base URL (`{name}` matches one segment), an operation. */
-interface Route {
+/** One route: a method, a path pattern (`{name}` matches one segment), and what answers it. */
+export interface Route<Handler> {
   readonly method: string;
   readonly pattern: string;
-  readonly operation: Operation;
+  readonly handler: Handler;
 }
 
 /** Every route the fake serves. A new operation is one more line here. */
-const ROUTES: readonly Route[] = [
-  { method: 'GET', pattern: '/pets', operation: listPets },
-  { method: 'POST', pattern: '/pets', operation: createPet },
-  { method: 'GET', pattern: '/pets/{petId}', operation: getPet },
+const ROUTES: readonly Route<Operation>[] = [
+  { method: 'GET', pattern: '/pets', handler: listPets },
+  { method: 'POST', pattern: '/pets', handler: createPet },
+  { method: 'GET', pattern: '/pets/{petId}', handler: getPet },
 ];
 
-/** The methods of every route, in the order of the table: what a CORS preflight may ask for. */
-export const ROUTE_METHODS: readonly string[] = Object.freeze([
-  ...new Set(ROUTES.map((route) => route.method)),
-]);
+/** The methods of a table, in its order: what a CORS preflight may ask for. */
+export function methodsOf(table: readonly Route<unknown>[]): readonly string[] {
+  return Object.freeze([...new Set(table.map((route) => route.method))]);
+}
 
-/** The path parameters of `path` when it matches `pattern`, else `undefined`. */
-function match(pattern: string, path: string): Record<string, string> | undefined {
-  const expected = pattern.split('/');
-  const actual = path.split('/');
+/** The methods of every route, in the order of the table: what a CORS preflight may ask for. */
+export const ROUTE_METHODS: readonly string[] = methodsOf(ROUTES);
+
+/** The path parameters of `path` when it matches `pattern`, else `undefined`. A trailing slash is ignored. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const expected = withoutTrailingSlash(pattern).split('/');
+  const actual = withoutTrailingSlash(path).split('/');
   if (expected.length !== actual.length) return undefined;
   const params: Record<string, string> = {};
   for (const [index, part] of expected.entries()) {
@@ -46,32 +50,47 @@ function match(pattern: string, path: string): Record<string, string> | undefine
   return params;
 }
 
+/** The path without one trailing slash (the root `/` stays). */
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
 /** The 404 for a request no route serves, inside or outside the base URL. */
 export function noRoute(method: string, path: string): JsonReply {
   return errorReply(404, ERROR_CODES.notFound, `No resource at ${method} ${path || '/'}`);
 }
 
 /**
- * Finds the route for a request and runs its operation: a 404 when no route has the path, a 405 with
- * `Allow` (the methods the table lists for the path) when none has the method. A trailing slash is
- * ignored.
+ * The route of `table` for a request and its path parameters; else the 404 when no route has the
+ * path, or the 405 with `Allow` (the methods the table lists for the path) when none has the method.
+ * Messages name `shownPath`, the path as the client sent it.
  */
-export function route(pets: PetRepository, request: OperationRequest): JsonReply {
-  const path =
-    request.path.length > 1 && request.path.endsWith('/') ? request.path.slice(0, -1) : request.path;
+export function findRoute<Handler>(
+  table: readonly Route<Handler>[],
+  method: string,
+  path: string,
+  shownPath: string = path,
+): { readonly route: Route<Handler>; readonly params: Record<string, string> } | JsonReply {
   const allowed: string[] = [];
-  for (const candidate of ROUTES) {
-    const params = match(candidate.pattern, path);
+  for (const candidate of table) {
+    const params = matchPattern(candidate.pattern, path);
     if (params === undefined) continue;
-    if (candidate.method === request.method) return candidate.operation(pets, request, params);
+    if (candidate.method === method) return { route: candidate, params };
     allowed.push(candidate.method);
   }
-  if (allowed.length === 0) return noRoute(request.method, path);
+  if (allowed.length === 0) return noRoute(method, withoutTrailingSlash(shownPath));
   const allow = allowed.join(', ');
   return errorReply(
     405,
     ERROR_CODES.methodNotAllowed,
-    `${request.method} is not allowed on ${request.path}; allowed: ${allow}`,
+    `${method} is not allowed on ${shownPath}; allowed: ${allow}`,
     { Allow: allow },
   );
+}
+
+/** Finds the route for an API request and runs its operation, or answers 404 or 405. */
+export function route(pets: PetRepository, request: OperationRequest): JsonReply {
+  const found = findRoute(ROUTES, request.method, request.path);
+  if (!('route' in found)) return found;
+  return found.route.handler(pets, request, found.params);
 }

@@ -18,7 +18,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                       with dist/ built (e.g. a checkout of an earlier commit after npm run build)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
   --sections LIST     run only these sections: parse, overhead, tracing, fake-store, memory, soak,
-                      hostile, cold-start, store, fleet (comma-separated); store and fleet start
+                      sessions, hostile, cold-start, store, fleet (comma-separated); store and fleet start
                       their own redis-server
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --svg-dir DIR       where the fleet section draws its runs (default docs/images)
@@ -35,6 +35,7 @@ export const SECTIONS = [
   'fake-store',
   'memory',
   'soak',
+  'sessions',
   'hostile',
   'cold-start',
   'store',

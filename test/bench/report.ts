@@ -10,6 +10,7 @@ import { FLEET_PLAN, type FleetRunResult } from './fleet-run.js';
 import { megabytes } from './heap.js';
 import type { HostileRow } from './hostile-input.js';
 import type { ParseResult } from './schema-parse.js';
+import type { SessionsResult } from './sessions.js';
 import type { SoakResult } from './soak.js';
 import { IN_PROCESS, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber, formatTable } from './table.js';
@@ -155,6 +156,20 @@ export function soakTable(result: SoakResult): string {
     `${formatNumber(result.requestsPerSecond)} requests/s over ${formatNumber(result.seconds, 1)} s; ${statuses}; ` +
       `${formatNumber(result.pets)} pets at the end. ${result.stopped}`,
     formatTable(['After requests', 'Server RSS (MB)', 'Server heap after GC (MB)'], rows),
+  ].join('\n');
+}
+
+/** Sessions under churn: the server's memory as sessions come and go. */
+export function sessionsTable(result: SessionsResult): string {
+  return [
+    `animal-store-fake-server sessions: ${formatNumber(result.sessions)} sessions, each seeded with 50 pets, ` +
+      `sent ${result.requestsPerSession} requests and abandoned; at most ${result.maxSessions} at once, ` +
+      `idle ones ending after ${result.idleMs} ms`,
+    `${formatNumber(result.seconds, 1)} s; ${formatNumber(result.refused)} creations refused 503 while full, retried.`,
+    formatTable(
+      ['After sessions', 'Server RSS (MB)', 'Server heap after GC (MB)'],
+      result.samples.map((sample) => [formatNumber(sample.sessions), mb(sample.rss), mb(sample.heapUsed)]),
+    ),
   ].join('\n');
 }
 

@@ -35,12 +35,14 @@ import {
   hostileTable,
   overheadTable,
   parseTable,
+  sessionsTable,
   soakTable,
   storeTable,
   summarizeClientMemory,
   summarizeFakeStore,
 } from './report.js';
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
+import { runSessionChurn, type SessionsResult } from './sessions.js';
 import { runSoak, type SoakResult } from './soak.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
@@ -184,6 +186,7 @@ async function main(options: BenchOptions): Promise<void> {
     clientMemory?: ClientMemorySummary[];
     coldStart?: ColdStartResult[];
     soak?: SoakResult;
+    sessions?: SessionsResult;
     hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
@@ -215,6 +218,10 @@ async function main(options: BenchOptions): Promise<void> {
   if (run.has('soak')) {
     results.soak = await runSoak(options.soakRequests);
     print(soakTable(results.soak));
+  }
+  if (run.has('sessions')) {
+    results.sessions = await runSessionChurn(500);
+    print(sessionsTable(results.sessions));
   }
   if (run.has('hostile')) {
     results.hostileInput = await runHostileInputs();

@@ -1,58 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CliUsageError, internalErrorReport, parseCliArgs, USAGE } from '../../src/testing/cli-args.js';
+import { PROCESS_TEST_TIMEOUT_MS, run, waitForUrl } from '../support/cli-process.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
-
-// The command as it ships, started by plain Node: starting it from src through tsx costs seconds on
-// a busy machine, more than the windows these tests wait for.
-const CLI = fileURLToPath(new URL('../../dist/testing/cli.js', import.meta.url));
-
-/** Long enough for a process to start and serve a few windows on a busy 2-core machine. */
-const PROCESS_TEST_TIMEOUT_MS = 30_000;
-
-interface Run {
-  readonly child: ChildProcess;
-  /** Everything written to stdout so far. */
-  stdout(): string;
-  /** Everything written to stderr so far. */
-  stderr(): string;
-  /** The exit code, once the process ends. */
-  readonly exited: Promise<number | null>;
-}
-
-/** Starts the command; it is killed when the test (the context's) finishes, if still running. */
-function run(args: readonly string[], { onTestFinished }: TestContext): Run {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  onTestFinished(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function waitForUrl(cli: Run): Promise<string> {
-  const deadline = Date.now() + PROCESS_TEST_TIMEOUT_MS / 2;
-  for (;;) {
-    const match = /listening on (\S+)/.exec(cli.stdout());
-    if (match?.[1] !== undefined) return match[1];
-    if (Date.now() > deadline || cli.child.exitCode !== null) {
-      throw new Error(`No URL printed. stdout: ${cli.stdout()} stderr: ${cli.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('parseCliArgs', () => {
   it('has defaults', () => {
@@ -66,6 +16,8 @@ describe('parseCliArgs', () => {
       maxBodyBytes: 1_048_576,
       maxRecordedRequests: 10_000,
       requestTimeoutMs: 30_000,
+      control: {},
+      chaos: undefined,
     });
   });
 
@@ -85,7 +37,25 @@ describe('parseCliArgs', () => {
       maxBodyBytes: 2048,
       maxRecordedRequests: 5,
       requestTimeoutMs: 1500,
+      control: {},
+      chaos: undefined,
     });
+    expect(
+      parseCliArgs([
+        ...['--control-token', 's3cret-token', '--max-sessions', '3', '--session-idle-ms', '500'],
+        ...['--chaos-seed', '42', '--chaos-rate', '0.25'],
+      ]),
+    ).toMatchObject({
+      control: { token: 's3cret-token', maxSessions: 3, sessionIdleMs: 500 },
+      chaos: { seed: 42, rate: 0.25 },
+    });
+    expect(parseCliArgs(['--no-control'])).toMatchObject({ control: false });
+    expect(parseCliArgs([], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' })).toMatchObject({
+      control: { token: 'from-env' },
+    });
+    expect(
+      parseCliArgs(['--control-token', 'from-flag'], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' }),
+    ).toMatchObject({ control: { token: 'from-flag' } });
     expect(parseCliArgs(['--plan', 'pro', '--limit', '10', '--window-ms', '3000'])).toMatchObject({
       plan: { perMinute: 10, perDay: 10_000, windowMs: 3_000 },
     });
@@ -122,6 +92,18 @@ describe('parseCliArgs', () => {
     [['--max-log', '-5'], /--max-log/],
     [['--request-timeout', '0'], /--request-timeout must be an integer from 1/],
     [['--verbose'], /Unknown option '--verbose'/],
+    [['--no-control', '--control-token', 'abc'], /--no-control and --control-token contradict/],
+    [['--control-token', 'has space'], /^--control-token must be printable ASCII without spaces$/],
+    [['--max-sessions', '10001'], /--max-sessions must be an integer from 0 to 10000/],
+    [['--session-idle-ms', '0'], /--session-idle-ms must be an integer from 1/],
+    [['--chaos-seed', '1'], /--chaos-seed and --chaos-rate go together/],
+    [['--chaos-rate', '0.5'], /--chaos-seed and --chaos-rate go together/],
+    [['--chaos-seed', '1', '--chaos-rate', '1.5'], /--chaos-rate must be a number from 0 to 1, got "1.5"/],
+    [['--chaos-seed', '1', '--chaos-rate', 'half'], /--chaos-rate must be a number from 0 to 1/],
+    [
+      ['--chaos-seed', '4294967296', '--chaos-rate', '0.5'],
+      /--chaos-seed must be an integer from 0 to 4294967295/,
+    ],
     [['serve'], /positional argument/],
   ])('rejects %j', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(CliUsageError);

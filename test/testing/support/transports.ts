@@ -94,3 +94,20 @@ export async function until(condition: () => boolean, timeoutMs = 2_000): Promis
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** A CORS preflight from a page on `origin`, asking to send `method` with `requestHeaders`. */
+export function preflight(
+  url: string,
+  method: string,
+  requestHeaders: string,
+  origin = 'http://app.example',
+): Promise<Response> {
+  return fetch(url, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': requestHeaders,
+    },
+  });
+}
