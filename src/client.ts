@@ -3,8 +3,6 @@
  *
  * @module
  */
-
-import type * as z from 'zod';
 import { APIPromise } from './core/api-promise.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
 import {
@@ -15,6 +13,7 @@ import {
   resolveClientOptions,
 } from './core/options.js';
 import { describeRawRequest, type RawRequest } from './core/raw-request.js';
+import type { StandardSchemaV1 } from './core/standard-schema.js';
 import { type RequestSpec, Transport } from './core/transport.js';
 import type { RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
@@ -53,7 +52,8 @@ export class PetStoreClient {
   /**
    * @param options - Settings; `apiKey` and `baseUrl` may come from `PETSTORE_API_KEY` and
    * `PETSTORE_BASE_URL` instead.
-   * @throws {@link PetStoreError} when an option is missing or invalid.
+   * @throws {@link PetStoreError} when an option is missing or invalid, and in a browser given a
+   * string `apiKey` without `dangerouslyAllowBrowser: true`.
    */
   constructor(options: ClientOptions = {}) {
     this.#options = resolveClientOptions(options);
@@ -178,8 +178,9 @@ export class PetStoreClient {
    * The path is relative to the base URL; one that could leave it is refused with a
    * `RequestValidationError` before anything is sent, so the key never goes elsewhere. Without a
    * `schema` the result is `unknown`: the parsed JSON when the response says it is JSON, the text
-   * otherwise, `undefined` without a body. With a zod `schema` it is parsed and typed, and a body
-   * that does not match rejects with `ResponseValidationError`.
+   * otherwise, `undefined` without a body. With a `schema` (any Standard Schema: zod, zod/mini,
+   * valibot, arktype, ...) it is validated and typed as the schema's output, and a body that does
+   * not match rejects with a `ResponseValidationError` holding the schema's own issues.
    *
    * @param spec - The method, path, and optionally query, JSON body, headers and response schema.
    * @param options - Per-call options.
@@ -196,11 +197,11 @@ export class PetStoreClient {
    * console.log(orders, typed[0]?.quantity);
    * ```
    */
-  request<S extends z.ZodType = z.ZodUnknown>(
+  request<S extends StandardSchemaV1 = StandardSchemaV1<unknown, unknown>>(
     spec: RawRequest<S>,
     options?: RequestOptions,
-  ): APIPromise<z.output<S>> {
-    let request: RequestSpec<z.output<S>>;
+  ): APIPromise<StandardSchemaV1.InferOutput<S>> {
+    let request: RequestSpec<StandardSchemaV1.InferOutput<S>>;
     let requestOptions: CallOptions;
     try {
       request = describeRawRequest(spec, this.#options.baseUrl);

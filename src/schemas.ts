@@ -4,15 +4,20 @@
  * These schemas are the single source of truth: the client validates requests and parses
  * responses with them, and the fake server validates what it receives with them.
  *
+ * They are zod/mini schemas, imported as a namespace so that a bundler keeps only what they use;
+ * they compose with classic zod and zod/mini alike, and implement Standard Schema. Each carries
+ * the SDK's own messages (`SDK_MESSAGES`), so it never touches zod's global configuration.
+ *
  * @module
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { SDK_MESSAGES } from './shared/issue-message.js';
 
 /**
  * An `int64` identifier. JavaScript numbers hold integers exactly only up to 2^53 - 1, so a
  * larger value is rejected rather than silently rounded to a different animal.
  */
-const int64 = z.int();
+const int64 = z.int(SDK_MESSAGES);
 
 /**
  * The availability status of an animal: `available`, `pending` or `sold`.
@@ -25,7 +30,7 @@ const int64 = z.int();
  * PetStatusSchema.safeParse('lost').success; // false
  * ```
  */
-export const PetStatusSchema = z.enum(['available', 'pending', 'sold']);
+export const PetStatusSchema = z.enum(['available', 'pending', 'sold'], SDK_MESSAGES);
 
 /**
  * The availability status of an animal.
@@ -41,11 +46,11 @@ export type PetStatus = z.infer<typeof PetStatusSchema>;
 
 const newPetShape = {
   /** The animal's name. */
-  name: z.string(),
+  name: z.string(SDK_MESSAGES),
   /** Identifier of the category the animal belongs to. */
   categoryId: int64,
   /** Availability status. */
-  status: PetStatusSchema.optional(),
+  status: z.optional(PetStatusSchema),
 };
 
 /**
@@ -62,7 +67,7 @@ const newPetShape = {
  * result.success; // true
  * ```
  */
-export const NewPetSchema = z.strictObject(newPetShape);
+export const NewPetSchema = z.strictObject(newPetShape, SDK_MESSAGES);
 
 /**
  * An animal to add: the body of `createPet`.
@@ -80,19 +85,28 @@ export type NewPet = z.infer<typeof NewPetSchema>;
  * An animal as the service returns it: every field of {@link NewPetSchema} plus the `id` the
  * service assigned. Fields the service may add later are accepted and stripped.
  *
+ * A zod/mini schema: it composes with classic zod (`z.array(PetSchema)`,
+ * `z.object({ ...PetSchema.shape, extra: z.string() })`) and with zod/mini alike.
+ *
  * @example
  * ```ts
  * import { PetSchema } from 'animal-store-sdk';
+ * import * as z from 'zod';
  *
  * const pet = PetSchema.parse({ id: 1, name: 'Rex', categoryId: 1, status: 'available' });
  * pet.id; // 1
+ * const AdoptionSchema = z.object({ ...PetSchema.shape, adoptedBy: z.string() });
+ * const Pets = z.array(PetSchema).max(10);
  * ```
  */
-export const PetSchema = z.object({
-  /** Unique identifier, assigned by the service on creation. */
-  id: int64,
-  ...newPetShape,
-});
+export const PetSchema = z.object(
+  {
+    /** Unique identifier, assigned by the service on creation. */
+    id: int64,
+    ...newPetShape,
+  },
+  SDK_MESSAGES,
+);
 
 /**
  * An animal as the service returns it.
@@ -118,7 +132,7 @@ export type Pet = z.infer<typeof PetSchema>;
  * PetListSchema.parse([{ id: 1, name: 'Rex', categoryId: 1 }]).length; // 1
  * ```
  */
-export const PetListSchema = z.array(PetSchema);
+export const PetListSchema = z.array(PetSchema, SDK_MESSAGES);
 
 /**
  * The error body the service sends with a failed request.
@@ -131,14 +145,17 @@ export const PetListSchema = z.array(PetSchema);
  * body.status; // 404
  * ```
  */
-export const ErrorBodySchema = z.object({
-  /** Machine-readable error code. */
-  code: z.string(),
-  /** Human-readable description. */
-  message: z.string(),
-  /** The HTTP status code of the response. */
-  status: z.int(),
-});
+export const ErrorBodySchema = z.object(
+  {
+    /** Machine-readable error code. */
+    code: z.string(SDK_MESSAGES),
+    /** Human-readable description. */
+    message: z.string(SDK_MESSAGES),
+    /** The HTTP status code of the response. */
+    status: z.int(SDK_MESSAGES),
+  },
+  SDK_MESSAGES,
+);
 
 /**
  * The error body the service sends with a failed request.
@@ -163,12 +180,15 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
  * ListPetsParamsSchema.safeParse({ limit: 500 }).success; // false
  * ```
  */
-export const ListPetsParamsSchema = z.strictObject({
-  /** Maximum number of animals returned, 1 to 100. */
-  limit: z.int().min(1).max(100).optional(),
-  /** Only animals with this status. */
-  status: PetStatusSchema.optional(),
-});
+export const ListPetsParamsSchema = z.strictObject(
+  {
+    /** Maximum number of animals returned, 1 to 100. */
+    limit: z.optional(z.int(SDK_MESSAGES).check(z.minimum(1), z.maximum(100))),
+    /** Only animals with this status. */
+    status: z.optional(PetStatusSchema),
+  },
+  SDK_MESSAGES,
+);
 
 /**
  * The parameters of `listPets`.
