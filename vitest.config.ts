@@ -47,6 +47,8 @@ const browser: TestProjectConfiguration = {
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],
+    // A service on another origin than the page, for what CORS does to the client.
+    globalSetup: ['test/browser/support/cors-service.ts'],
     browser: {
       enabled: true,
       headless: true,
