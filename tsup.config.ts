@@ -14,7 +14,7 @@ const shared = {
 const browserVariants: Plugin = {
   name: 'browser-variants',
   setup(build) {
-    build.onResolve({ filter: /\/start-http-server\.js$/ }, (args) => ({
+    build.onResolve({ filter: /\/(start-http-server|object-schema)\.js$/ }, (args) => ({
       path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts')),
     }));
   },
@@ -35,7 +35,21 @@ export default defineConfig([
     // imported chunk so that `./testing` loads `node:http` only when `listen()` is called.
     splitting: true,
     // The builds run at once; this one must not delete the files the others write.
-    clean: ['!testing/cli.js', '!testing/browser.js'],
+    clean: ['!testing/cli.js', '!testing/browser.js', '!browser.js'],
+  },
+  {
+    ...shared,
+    name: 'browser-client',
+    // The root entry under the `browser` condition, for bundlers that build a page: one ES module
+    // whose model objects are plain zod/mini objects (shared/object-schema.browser.ts), lighter than
+    // the compiled ones of the Node build. Types are the ones of the Node build.
+    entry: { browser: 'src/index.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    dts: false,
+    splitting: false,
+    clean: false,
+    esbuildPlugins: [browserVariants],
   },
   {
     ...shared,

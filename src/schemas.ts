@@ -6,12 +6,15 @@
  *
  * They are zod/mini schemas, imported as a namespace so that a bundler keeps only what they use;
  * they compose with classic zod and zod/mini alike, and implement Standard Schema. Each carries
- * the SDK's own messages (`SDK_MESSAGES`), so it never touches zod's global configuration.
+ * the SDK's own messages (`SDK_MESSAGES`), so it never touches zod's global configuration. Their
+ * objects come from shared/object-schema.ts, compiled for speed on servers, plain in browsers.
  *
  * @module
  */
+
 import * as z from 'zod/mini';
 import { SDK_MESSAGES } from './shared/issue-message.js';
+import { object, strictObject } from './shared/object-schema.js';
 
 /**
  * An `int64` identifier. JavaScript numbers hold integers exactly only up to 2^53 - 1, so a
@@ -67,7 +70,7 @@ const newPetShape = {
  * result.success; // true
  * ```
  */
-export const NewPetSchema = z.strictObject(newPetShape, SDK_MESSAGES);
+export const NewPetSchema = strictObject(newPetShape);
 
 /**
  * An animal to add: the body of `createPet`.
@@ -99,14 +102,11 @@ export type NewPet = z.infer<typeof NewPetSchema>;
  * const Pets = z.array(PetSchema).max(10);
  * ```
  */
-export const PetSchema = z.object(
-  {
-    /** Unique identifier, assigned by the service on creation. */
-    id: int64,
-    ...newPetShape,
-  },
-  SDK_MESSAGES,
-);
+export const PetSchema = object({
+  /** Unique identifier, assigned by the service on creation. */
+  id: int64,
+  ...newPetShape,
+});
 
 /**
  * An animal as the service returns it.
@@ -145,17 +145,14 @@ export const PetListSchema = z.array(PetSchema, SDK_MESSAGES);
  * body.status; // 404
  * ```
  */
-export const ErrorBodySchema = z.object(
-  {
-    /** Machine-readable error code. */
-    code: z.string(SDK_MESSAGES),
-    /** Human-readable description. */
-    message: z.string(SDK_MESSAGES),
-    /** The HTTP status code of the response. */
-    status: z.int(SDK_MESSAGES),
-  },
-  SDK_MESSAGES,
-);
+export const ErrorBodySchema = object({
+  /** Machine-readable error code. */
+  code: z.string(SDK_MESSAGES),
+  /** Human-readable description. */
+  message: z.string(SDK_MESSAGES),
+  /** The HTTP status code of the response. */
+  status: z.int(SDK_MESSAGES),
+});
 
 /**
  * The error body the service sends with a failed request.
@@ -180,15 +177,12 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
  * ListPetsParamsSchema.safeParse({ limit: 500 }).success; // false
  * ```
  */
-export const ListPetsParamsSchema = z.strictObject(
-  {
-    /** Maximum number of animals returned, 1 to 100. */
-    limit: z.optional(z.int(SDK_MESSAGES).check(z.minimum(1), z.maximum(100))),
-    /** Only animals with this status. */
-    status: z.optional(PetStatusSchema),
-  },
-  SDK_MESSAGES,
-);
+export const ListPetsParamsSchema = strictObject({
+  /** Maximum number of animals returned, 1 to 100. */
+  limit: z.optional(z.int(SDK_MESSAGES).check(z.minimum(1), z.maximum(100))),
+  /** Only animals with this status. */
+  status: z.optional(PetStatusSchema),
+});
 
 /**
  * The parameters of `listPets`.

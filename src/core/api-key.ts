@@ -21,43 +21,31 @@ export function keyProblem(key: unknown): string | undefined {
   return undefined;
 }
 
-/** A name for each key function, the same for every client given the same function. */
-const functionNames = new WeakMap<ApiKeyFunction, string>();
-let functionsNamed = 0;
-
 /**
- * What the rate-limit store knows a key function by. It is never a key, and it is random so that no
- * two processes (or applications sharing a store) ever take each other's functions for the same.
+ * What the rate-limit store knows each key function by: never a key, and random so that no two
+ * processes (or applications sharing a store) take each other's functions for the same.
  */
-function nameOf(source: ApiKeyFunction): string {
-  let name = functionNames.get(source);
-  if (name === undefined) {
-    name = `apiKey function ${++functionsNamed} ${Math.random().toString(36).slice(2)}`;
-    functionNames.set(source, name);
-  }
-  return name;
-}
+const functionNames = new WeakMap<ApiKeyFunction, string>();
 
 export class ApiKey {
   readonly #source: string | null | ApiKeyFunction;
-  readonly #used = new Set<string>();
+  /** Every key used so far: a set that grows as a key function returns new ones. */
+  readonly secrets = new Set<string>();
+  /** The key itself when it is a string, for headers set once; `null` for none; `undefined` for a function. */
+  readonly fixed: string | null | undefined;
   /** What the rate-limit store keeps this key's state under: the key, `''` for none, or the function's name. */
   readonly scopeName: string;
 
   constructor(source: string | null | ApiKeyFunction) {
     this.#source = source;
-    if (typeof source === 'string') this.#used.add(source);
-    this.scopeName = typeof source === 'function' ? nameOf(source) : (source ?? '');
-  }
-
-  /** The key itself when it is a string, for headers set once; `null` for none; `undefined` for a function. */
-  get fixed(): string | null | undefined {
-    return typeof this.#source === 'function' ? undefined : this.#source;
-  }
-
-  /** Every key used so far: a set that grows as a key function returns new ones. */
-  get secrets(): ReadonlySet<string> {
-    return this.#used;
+    if (typeof source === 'function') {
+      if (!functionNames.has(source)) functionNames.set(source, `apiKey function ${Math.random()}`);
+      this.scopeName = functionNames.get(source) as string;
+    } else {
+      this.fixed = source;
+      this.scopeName = source ?? '';
+      if (source !== null) this.secrets.add(source);
+    }
   }
 
   /**
@@ -78,12 +66,12 @@ export class ApiKey {
     if (problem !== undefined) {
       throw new PetStoreError(`The key the apiKey function returned ${problem}; nothing was sent.`);
     }
-    this.#used.add(key as string);
+    this.secrets.add(key as string);
     return key as string;
   }
 
   /** `value` with every key used so far replaced by `[redacted]`. */
   redact<T>(value: T): T {
-    return redact(value, this.#used);
+    return redact(value, this.secrets);
   }
 }

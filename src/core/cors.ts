@@ -39,13 +39,9 @@ export function hiddenHeadersWarning(
   }
   return (
     `animal-store-sdk: ${where} got 429, but the service does not expose its rate-limit headers to this ` +
-    'page, so pacing is off and retries fall back to backoff, which may get the key banned. The service ' +
-    `(or your backend route) must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
+    `page, so pacing is off. It must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
   );
 }
 
 /** Added to a connection error's message in a browser, where CORS is a common cause of one. */
-export const CORS_HINT =
-  " In a browser this is often CORS: the service (or your backend route) must allow this page's origin " +
-  '(Access-Control-Allow-Origin) and every header the request sends (Access-Control-Allow-Headers); ' +
-  "the browser's console names what it refused.";
+export const CORS_HINT = " In a browser, CORS may be why: see the browser's console.";

@@ -12,11 +12,11 @@ import {
   APIUserAbortError,
   PetStoreError,
 } from '../errors.js';
+import { isBrowser } from './browser.js';
 import { CORS_HINT } from './cors.js';
 import { bodyText } from './decode.js';
 import { parseRateLimit } from './rate-limit.js';
 import type { RequestedWait } from './retry.js';
-import { isBrowser } from './runtime.js';
 
 /** What the call saw before it failed. */
 export interface FailedCall {

@@ -47,13 +47,13 @@ function problemWith(name: string, value: unknown): string | undefined {
 export function headerEntries(value: unknown, path: PropertyKey[], problems: Problems): HeaderEntries {
   const entries: HeaderEntries = [];
   if (!isRecord(value)) {
-    problems.custom(path, 'Expected an object of header names to values', value);
+    problems.add(path, 'Expected an object of header names to values', value);
     return entries;
   }
   for (const [name, text] of Object.entries(value)) {
     const problem = problemWith(name, text);
     if (problem === undefined) entries.push([name, text as string]);
-    else problems.custom([...path, name], `Header "${name}" ${problem}`, name);
+    else problems.add([...path, name], `Header "${name}" ${problem}`, name);
   }
   return entries;
 }

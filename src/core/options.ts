@@ -8,10 +8,10 @@
 import { PetStoreError } from '../errors.js';
 import { checkBaseUrl } from '../shared/base-url.js';
 import { ApiKey, keyProblem } from './api-key.js';
+import { guardKeyInBrowser, isBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
-import { isBrowser } from './runtime.js';
 import type { Fetch, RateLimitWait } from './types.js';
 import {
   describeIssues,
@@ -119,13 +119,38 @@ export interface ClientOptions {
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** The rules the client-wide and the per-call options share: [least, most]. */
-const TIMEOUT: readonly [number, number] = [1, MAX_TIMER_MS];
-const MAX_RETRIES: readonly [number, number] = [0, 10];
+const TIMEOUT = [1, MAX_TIMER_MS] as const;
+const MAX_RETRIES = [0, 10] as const;
+
+/** The integer options: [least, most, default]. */
+const INTEGERS = {
+  maxRetries: [...MAX_RETRIES, 2],
+  timeout: [...TIMEOUT, 60_000],
+  maxRetryWait: [0, MAX_TIMER_MS, 60_000],
+} as const;
+
+/** The boolean options and their defaults. */
+const FLAGS = { deprecationWarnings: true, pacing: true, dangerouslyAllowBrowser: false } as const;
+
+/**
+ * The options that are functions, or objects with methods (`''` names the option itself), and what
+ * the error says when one is not.
+ */
+const CALLABLES = [
+  ['fetch', [''], 'Expected a fetch function'],
+  ['logger', ['warn'], 'Expected an object with warn()'],
+  ['onRateLimit', [''], 'Expected a function'],
+  [
+    'rateLimitStore',
+    ['acquire', 'release'],
+    'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
+  ],
+] as const;
 
 /** The per-call options, each checked below; any other key is refused. */
 const CALL_OPTIONS = ['signal', 'timeout', 'maxRetries', 'headers'];
 
-const isFunction = (value: unknown): value is (...args: never[]) => unknown => typeof value === 'function';
+const isFunction = (value: unknown) => typeof value === 'function';
 
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
@@ -179,18 +204,6 @@ function logLevelFromEnv(): LogLevel {
   fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
 }
 
-/**
- * Why a browser gets no client with a key in its code, and what to do instead: the one message of
- * the guard, which docs/browser.md explains at length.
- */
-export const BROWSER_KEY_REFUSED =
-  'PetStoreClient refuses an API key in a browser: anyone who opens the page can read it, spend its ' +
-  'rate limit and get it banned. Keep the key on a server instead: point baseUrl at a route of your own ' +
-  'backend that adds the key and pass apiKey: null (or a function returning a token your backend ' +
-  'checks), or pass apiKey as a function that fetches a short-lived key from your backend. If the key ' +
-  'may be public (a demo key, an internal tool), pass dangerouslyAllowBrowser: true. See docs/browser.md ' +
-  'in the animal-store-sdk package.';
-
 /** The key as the options give it, checked; in a browser, a string key only when allowed. */
 function resolveApiKey(options: ClientOptions): ApiKey {
   const given = options.apiKey;
@@ -199,65 +212,47 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   if (typeof key !== 'string' || key.trim() === '') {
     fail(
       `no API key. Pass { apiKey } or set the PETSTORE_API_KEY environment variable${
-        isBrowser() ? ' (in a browser, apiKey: null with a baseUrl of your own backend)' : ''
+        isBrowser() ? ' (or, in a browser, apiKey: null)' : ''
       }.`,
     );
   }
   const problem = keyProblem(key);
   if (problem !== undefined) fail(`the API key ${problem}.`);
-  if (options.dangerouslyAllowBrowser !== true && isBrowser()) throw new PetStoreError(BROWSER_KEY_REFUSED);
+  guardKeyInBrowser(options.dangerouslyAllowBrowser);
   return new ApiKey(key);
 }
 
 /** The client's settings beyond the key and the base URL, checked; every problem in `problems`. */
 function checkSettings(options: ClientOptions, problems: Problems) {
-  const integer = (
-    name: 'maxRetries' | 'timeout' | 'maxRetryWait',
-    [min, max]: readonly number[],
-    fallback: number,
-  ) => {
-    const value = options[name];
-    if (value === undefined) return fallback;
-    problems.add([name], integerFinding(value, min ?? 0, max ?? 0));
-    return value;
-  };
-  const flag = (name: 'deprecationWarnings' | 'pacing' | 'dangerouslyAllowBrowser', fallback: boolean) => {
-    const value = options[name];
-    if (value === undefined) return fallback;
-    problems.add([name], typeFinding(value, 'boolean'));
-    return value;
-  };
-  const { fetch, logger = console, logLevel, onRateLimit, rateLimitStore } = options;
-  if (fetch !== undefined && !isFunction(fetch))
-    problems.custom(['fetch'], 'Expected a fetch function', fetch);
-  if (!isFunction((logger as Partial<Logger> | null)?.warn)) {
-    problems.custom(['logger'], 'Expected an object with warn()', logger);
+  const given = options as Record<string, unknown>;
+  const integers = {} as Record<keyof typeof INTEGERS, number>;
+  for (const [name, [min, max, fallback]] of Object.entries(INTEGERS)) {
+    const value = given[name];
+    problems.add([name], value === undefined ? undefined : integerFinding(value, min, max));
+    integers[name as keyof typeof INTEGERS] = (value ?? fallback) as number;
   }
+  const flags = {} as Record<keyof typeof FLAGS, boolean>;
+  for (const [name, fallback] of Object.entries(FLAGS)) {
+    const value = given[name];
+    problems.add([name], value === undefined ? undefined : typeFinding(value, 'boolean'));
+    flags[name as keyof typeof FLAGS] = (value ?? fallback) as boolean;
+  }
+  for (const [name, methods, message] of CALLABLES) {
+    const value = given[name] as Record<string, unknown> | null | undefined;
+    const callable = methods.every((method) => isFunction(method === '' ? value : value?.[method]));
+    if (value !== undefined && !callable) problems.add([name], message, value);
+  }
+  const { logLevel } = options;
   if (logLevel !== undefined) problems.add(['logLevel'], oneOfFinding(logLevel, LOG_LEVELS));
-  if (onRateLimit !== undefined && !isFunction(onRateLimit)) {
-    problems.custom(['onRateLimit'], 'Expected a function', onRateLimit);
-  }
-  const store = rateLimitStore as Partial<RateLimitStore> | null | undefined;
-  if (store !== undefined && !(isFunction(store?.acquire) && isFunction(store?.release))) {
-    problems.custom(
-      ['rateLimitStore'],
-      'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
-      store,
-    );
-  }
-  flag('dangerouslyAllowBrowser', false);
   return {
-    maxRetries: integer('maxRetries', MAX_RETRIES, 2),
-    timeout: integer('timeout', TIMEOUT, 60_000),
-    maxRetryWait: integer('maxRetryWait', [0, MAX_TIMER_MS], 60_000),
-    fetch,
+    ...integers,
+    ...flags,
+    fetch: options.fetch,
     headers: options.headers === undefined ? [] : headerEntries(options.headers, ['headers'], problems),
-    logger,
+    logger: options.logger ?? console,
     logLevel,
-    deprecationWarnings: flag('deprecationWarnings', true),
-    pacing: flag('pacing', true),
-    onRateLimit,
-    rateLimitStore,
+    onRateLimit: options.onRateLimit,
+    rateLimitStore: options.rateLimitStore,
   };
 }
 
@@ -290,7 +285,7 @@ export function resolveCallOptions(operation: string, options: unknown): CallOpt
   unknownKeys(options, CALL_OPTIONS, problems);
   const { signal, timeout, maxRetries, headers } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    problems.custom(['signal'], 'Expected an AbortSignal', signal);
+    problems.add(['signal'], 'Expected an AbortSignal', signal);
   }
   if (timeout !== undefined) problems.add(['timeout'], integerFinding(timeout, ...TIMEOUT));
   if (maxRetries !== undefined) problems.add(['maxRetries'], integerFinding(maxRetries, ...MAX_RETRIES));

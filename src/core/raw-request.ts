@@ -98,19 +98,19 @@ function check(spec: unknown): CheckedRequest {
   const pathType = typeFinding(path, 'string');
   problems.add(['path'], pathType);
   const problem = pathType === undefined ? pathProblem(path as string) : undefined;
-  if (problem !== undefined) problems.custom(['path'], `The path ${problem}`, path);
+  if (problem !== undefined) problems.add(['path'], `The path ${problem}`, path);
   if (query !== undefined && !isRecord(query)) {
     problems.add(['query'], { code: 'invalid_type', expected: 'record', input: query });
   } else {
     for (const [name, value] of Object.entries(query ?? {})) {
       if (queryValueProblem(value)) {
-        problems.custom(['query', name], 'Expected a string, number or boolean, or an array of them', value);
+        problems.add(['query', name], 'Expected a string, number or boolean, or an array of them', value);
       }
     }
   }
   const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
   if (schema !== undefined && !isStandardSchema(schema)) {
-    problems.custom(['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
+    problems.add(['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
   if (problems.issues.length > 0) throw invalidArguments('request', 'request', problems.issues);
   return {

@@ -59,16 +59,19 @@ export function invalid(operation: string, what: string, issues: Issue[]): Reque
 export class Problems {
   readonly issues: Issue[] = [];
 
-  /** Records what a check found at `path`; nothing when it found nothing. */
-  add(path: PropertyKey[], finding: Finding | undefined, message?: string): void {
-    if (finding === undefined) return;
-    const issue = { ...finding, path, message: message ?? issueMessage(finding as z.core.$ZodRawIssue) };
-    this.issues.push(issue as Issue);
-  }
-
-  /** Records a problem no issue code describes, in its own words. */
-  custom(path: PropertyKey[], message: string, input: unknown): void {
-    this.add(path, { code: 'custom', input }, message);
+  /**
+   * Records at `path` what a check found: an issue, or a message of its own for a problem no issue
+   * code describes (about `input`); nothing when it found nothing.
+   */
+  add(path: PropertyKey[], found: Finding | string | undefined, input?: unknown): void {
+    if (found === undefined) return;
+    const custom = typeof found === 'string';
+    const finding = custom ? { code: 'custom', input } : found;
+    this.issues.push({
+      ...finding,
+      path,
+      message: custom ? found : issueMessage(found as z.core.$ZodRawIssue),
+    } as Issue);
   }
 }
 

@@ -24,7 +24,8 @@ describe('in a browser, the client guards the API key', () => {
     expect(build).toThrow(PetStoreError);
     expect(build).toThrow(/anyone who opens the page can read it/);
     expect(build).toThrow(/apiKey: null/);
-    expect(build).toThrow(/apiKey as a function that fetches a short-lived key/);
+    expect(build).toThrow(/pass apiKey as a function that fetches a short-lived key/);
+    expect(build).toThrow(/route of your backend that adds the key/);
     expect(build).toThrow(/dangerouslyAllowBrowser: true/);
     const error = (() => {
       try {
@@ -79,7 +80,7 @@ describe('a service on another origin, through CORS', () => {
     expect(client.rateLimit).toBeNull();
     expect(logger.warn).toHaveBeenCalledOnce();
     expect(logger.warn.mock.calls[0]?.[0]).toMatch(
-      /^animal-store-sdk: GET \/pets got 429, but the service does not expose its rate-limit headers to this page, so pacing is off/,
+      /^animal-store-sdk: GET \/pets got 429, but the service does not expose its rate-limit headers to this page, so pacing is off\./,
     );
     expect(logger.warn.mock.calls[0]?.[0]).toContain(
       'Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',

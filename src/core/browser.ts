@@ -1,10 +1,12 @@
 /**
- * Whether the client runs in a browser: a page, or a worker a page started. Node, Bun, Deno and
- * Cloudflare Workers never are, even when a DOM test environment (jsdom, happy-dom) gives them a
- * `window` and a `document`.
+ * The client in a browser: whether it runs in one (a page, or a worker a page started), and the
+ * guard that refuses it an API key there. Node, Bun, Deno and Cloudflare Workers never are
+ * browsers, even when a DOM test environment (jsdom, happy-dom) gives them a `window` and a
+ * `document`.
  *
  * @module
  */
+import { PetStoreError } from '../errors.js';
 
 /** The globals the answer depends on, each possibly absent. */
 interface RuntimeGlobals {
@@ -28,4 +30,18 @@ export function isBrowser(): boolean {
   if (typeof runtime.document === 'object' && runtime.document !== null) return true;
   const scope = runtime.WorkerGlobalScope;
   return typeof scope === 'function' && globalThis instanceof scope;
+}
+
+/**
+ * Why a browser gets no client with a key in its code, and what to do instead: the guard's one
+ * message, which docs/browser.md explains at length.
+ */
+const KEY_REFUSED =
+  'PetStoreClient refuses an API key in a browser, where anyone can read it: call a backend route of ' +
+  'yours that adds the key (apiKey: null), or give apiKey as a function that fetches a short-lived key ' +
+  'from it, or pass dangerouslyAllowBrowser: true for a key that may be public. See docs/browser.md.';
+
+/** Throws when a string key is given in a browser without `dangerouslyAllowBrowser: true`. */
+export function guardKeyInBrowser(dangerouslyAllowBrowser: boolean | undefined): void {
+  if (dangerouslyAllowBrowser !== true && isBrowser()) throw new PetStoreError(KEY_REFUSED);
 }
