@@ -11,7 +11,7 @@ const shared = {
 } satisfies Options;
 
 /** Builds `x.browser.ts` in place of `x.ts` wherever a module has a browser variant. */
-const browserVariants: Plugin = {
+export const browserVariants: Plugin = {
   name: 'browser-variants',
   setup(build) {
     build.onResolve({ filter: /\/(start-http-server|object-schema)\.js$/ }, (args) => ({

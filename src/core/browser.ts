@@ -23,13 +23,13 @@ interface RuntimeGlobals {
  * or Workers' own user agent; only then do `document` or a `WorkerGlobalScope` mean a browser.
  */
 export function isBrowser(): boolean {
-  const runtime = globalThis as RuntimeGlobals;
-  if (typeof runtime.process?.versions?.node === 'string') return false;
-  if (runtime.Deno !== undefined) return false;
-  if (runtime.navigator?.userAgent === 'Cloudflare-Workers') return false;
-  if (typeof runtime.document === 'object' && runtime.document !== null) return true;
-  const scope = runtime.WorkerGlobalScope;
-  return typeof scope === 'function' && globalThis instanceof scope;
+  const { process, Deno, navigator, document, WorkerGlobalScope } = globalThis as RuntimeGlobals;
+  if (typeof process?.versions?.node === 'string' || Deno !== undefined) return false;
+  if (navigator?.userAgent === 'Cloudflare-Workers') return false;
+  return (
+    (typeof document === 'object' && document !== null) ||
+    (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope)
+  );
 }
 
 /**
@@ -37,9 +37,9 @@ export function isBrowser(): boolean {
  * message, which docs/browser.md explains at length.
  */
 const KEY_REFUSED =
-  'PetStoreClient refuses an API key in a browser, where anyone can read it: call a backend route of ' +
-  'yours that adds the key (apiKey: null), or give apiKey as a function that fetches a short-lived key ' +
-  'from it, or pass dangerouslyAllowBrowser: true for a key that may be public. See docs/browser.md.';
+  'PetStoreClient refuses an API key in a browser, where anyone can read it. Use a backend route of yours ' +
+  'that adds the key (apiKey: null), an apiKey function that fetches a short-lived key, or, for a key ' +
+  'that may be public, dangerouslyAllowBrowser: true. See docs/browser.md.';
 
 /** Throws when a string key is given in a browser without `dangerouslyAllowBrowser: true`. */
 export function guardKeyInBrowser(dangerouslyAllowBrowser: boolean | undefined): void {

@@ -8,7 +8,7 @@
 import { PetStoreError } from '../errors.js';
 import { checkBaseUrl } from '../shared/base-url.js';
 import { ApiKey, keyProblem } from './api-key.js';
-import { guardKeyInBrowser, isBrowser } from './browser.js';
+import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
@@ -210,11 +210,7 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   if (given === null || typeof given === 'function') return new ApiKey(given);
   const key = given ?? env('PETSTORE_API_KEY');
   if (typeof key !== 'string' || key.trim() === '') {
-    fail(
-      `no API key. Pass { apiKey } or set the PETSTORE_API_KEY environment variable${
-        isBrowser() ? ' (or, in a browser, apiKey: null)' : ''
-      }.`,
-    );
+    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable.');
   }
   const problem = keyProblem(key);
   if (problem !== undefined) fail(`the API key ${problem}.`);

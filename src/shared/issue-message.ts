@@ -9,19 +9,17 @@ import type * as z from 'zod/mini';
 
 /** What a value is, in an issue's words: `number`, `string`, `null`, `array`, `NaN`, or its class. */
 function received(input: unknown): string {
-  if (typeof input === 'number')
-    return Number.isNaN(input) ? 'NaN' : Number.isFinite(input) ? 'number' : String(input);
-  if (typeof input !== 'object') return typeof input;
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'array';
-  const prototype: unknown = Object.getPrototypeOf(input);
-  const name = (prototype as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-  return prototype !== Object.prototype && typeof name === 'string' && name !== '' ? name : 'object';
+  if (typeof input === 'number' && !Number.isFinite(input))
+    return Number.isNaN(input) ? 'NaN' : String(input);
+  const name = typeof input === 'object' && (Object.getPrototypeOf(input) as object | null)?.constructor.name;
+  return name && name !== 'Object' ? name : typeof input;
 }
 
 /** A value as an issue quotes it: strings in double quotes, everything else as written. */
 function quote(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : typeof value === 'bigint' ? `${value}n` : String(value);
+  return typeof value === 'string' ? `"${value}"` : String(value);
 }
 
 /**

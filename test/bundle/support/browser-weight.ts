@@ -3,13 +3,15 @@
  * libraries used plainly, and what each of its feature families adds. The SDK and the floors are
  * bundled from the packed tarball as an application installs it; each family's cost is the
  * difference between the SDK built from source and the same build with that family's modules
- * replaced by stubs that do nothing (feature-stubs/).
+ * replaced by stubs that do nothing (feature-stubs/); both use the browser variants of modules, as
+ * the package's browser build does.
  *
  * @module
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
+import { browserVariants } from '../../../tsup.config.js';
 import { runtimeProject } from '../../runtimes/support/runtime-project.js';
 import { PACKAGE_ROOT } from '../../support/package-build.js';
 import { bundleForBrowser } from './browser-bundle.js';
@@ -118,12 +120,13 @@ export async function measureBrowserWeight(): Promise<BrowserWeight> {
   const { directory } = await runtimeProject();
   const installed = { resolveDir: directory };
   const sdk = await minified(CLIENT_AND_ONE_CALL, installed);
-  const sdkFromSource = await minified(CLIENT_FROM_SOURCE, { resolveDir: PACKAGE_ROOT });
+  const source = { resolveDir: PACKAGE_ROOT, plugins: [browserVariants] };
+  const sdkFromSource = await minified(CLIENT_FROM_SOURCE, source);
   const families = [];
   for (const family of Object.keys(FEATURE_FAMILIES) as FeatureFamily[]) {
     const without = await minified(CLIENT_FROM_SOURCE, {
-      resolveDir: PACKAGE_ROOT,
-      plugins: [leaveOut(family)],
+      ...source,
+      plugins: [browserVariants, leaveOut(family)],
     });
     families.push({ family, ...less(sdkFromSource, without) });
   }
