@@ -10,7 +10,11 @@ import { locateRedisServer } from './test/support/redis-server.js';
 // runs, with a plain notice of what did not.
 const chromium = locateChromium();
 const redis = locateRedisServer();
-const BROWSER_CHECKS_IN_NODE = ['test/bundle/browser-app.test.ts', 'test/bundle/testing-bundles.test.ts'];
+const BROWSER_CHECKS_IN_NODE = [
+  'test/bundle/browser-app.test.ts',
+  'test/bundle/testing-bundles.test.ts',
+  'test/examples/browser-example.test.ts',
+];
 const REDIS_CHECKS = ['test/redis/**', 'test/fleet/**'];
 for (const [program, notRun] of [
   [chromium, `the browser project and ${BROWSER_CHECKS_IN_NODE.join(', ')}`],

@@ -1,13 +1,13 @@
 /**
- * The per-call cost of the SDK against raw `fetch` + `JSON.parse`, with ky alone and ky with the
- * schema in between, all calling the same loopback server in alternating rounds.
+ * The per-call cost of the SDK against raw `fetch` + `JSON.parse`, with ky alone and ky with classic
+ * zod's schema in between, all calling the same loopback server in alternating rounds.
  *
  * @module
  */
 import ky from 'ky';
 import type * as Sdk from '../../src/index.js';
-import { PetListSchema, PetSchema } from '../../src/index.js';
 import { BENCH_API_KEY } from './constants.js';
+import { ClassicPetListSchema, ClassicPetSchema } from './plain-schemas.js';
 import type { LoopbackServer } from './start-loopback-server.js';
 import { alternate, type Contender, medianRoundRatio, throughput } from './timing.js';
 
@@ -67,7 +67,7 @@ async function rawJson(url: string): Promise<unknown> {
 function contenders(operation: Operation, baseUrl: string, builds: readonly SdkBuild[]): Contender[] {
   const url = (index: number) =>
     operation === 'listPets' ? `${baseUrl}/pets?limit=${PET_COUNT}` : `${baseUrl}/pets/${petId(index)}`;
-  const schema = operation === 'listPets' ? PetListSchema : PetSchema;
+  const schema = operation === 'listPets' ? ClassicPetListSchema : ClassicPetSchema;
   const sdkContenders = builds.map(({ name, sdk }): Contender => {
     const client = new sdk.PetStoreClient({ apiKey: BENCH_API_KEY, baseUrl, deprecationWarnings: false });
     return {
@@ -80,7 +80,7 @@ function contenders(operation: Operation, baseUrl: string, builds: readonly SdkB
     ...sdkContenders,
     { name: RAW, call: (index) => rawJson(url(index)) },
     { name: 'ky', call: (index) => ky.get(url(index), { headers }).json() },
-    { name: 'ky + schema', call: (index) => ky.get(url(index), { headers }).json(schema) },
+    { name: 'ky + zod', call: (index) => ky.get(url(index), { headers }).json(schema) },
   ];
 }
 
