@@ -9,19 +9,20 @@ import {
   measureBrowserWeight,
 } from './support/browser-weight.js';
 
-/** What an application pays for `PetStoreClient` and one call, from the packed tarball (measured 20,xxx B). */
-const BUDGET_GZIP_BYTES = 24_000;
-
 /**
- * What each feature family may add, about a tenth above what it weighs (zod 4.6, ky 2.1), so that
- * growth is a decision rather than an accident.
+ * What an application pays for `PetStoreClient` and one call, from the packed tarball: about 50 B
+ * above the measured 24,448 B (zod 4.6, ky 2.1, the browser build), so that growth is a decision
+ * rather than an accident.
  */
+const BUDGET_GZIP_BYTES = 24_500;
+
+/** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
-  'pacing and the cooldown': 1_300,
-  'raw requests': 1_300,
-  logging: 900,
-  errors: 1_500,
-  'browser safety': 700,
+  'pacing and the cooldown': 1_250,
+  'raw requests': 1_200,
+  logging: 400,
+  errors: 650,
+  'browser safety': 520,
 };
 
 let weight: BrowserWeight;
