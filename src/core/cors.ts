@@ -24,19 +24,20 @@ export const HEADERS_TO_EXPOSE = [
 ] as const;
 
 /**
- * The warning for a 429 that says neither how long to wait nor what the budget is, because the
- * browser hid its headers from the page: the response is a CORS response (`type: 'cors'`), whose
- * headers a page reads only where the service exposes them. `undefined` for any other response.
+ * Whether a 429 says neither how long to wait nor what the budget is because the browser hid its
+ * headers from the page: the response is a CORS response (`type: 'cors'`), whose headers a page reads
+ * only where the service exposes them.
  */
-export function hiddenHeadersWarning(
-  where: string,
+export function hidesRateLimitHeaders(
   response: Response,
   reading: RateLimit | null,
   requested: RequestedWait | undefined,
-): string | undefined {
-  if (response.status !== 429 || reading !== null || requested !== undefined || response.type !== 'cors') {
-    return undefined;
-  }
+): boolean {
+  return response.status === 429 && reading === null && requested === undefined && response.type === 'cors';
+}
+
+/** The warning for such a 429, for the request it answered (`GET /pets`). */
+export function hiddenHeadersWarning(where: string): string {
   return (
     `animal-store-sdk: ${where} got 429, but the service does not expose its rate-limit headers to this ` +
     `page, so pacing is off. It must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`

@@ -9,7 +9,7 @@ import ky, { isHTTPError, type KyInstance } from 'ky';
 import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import type { WithResponse } from './api-promise.js';
 import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
-import { hiddenHeadersWarning } from './cors.js';
+import { hiddenHeadersWarning, hidesRateLimitHeaders } from './cors.js';
 import { type DecodeMode, decodeData } from './decode.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import { toPetStoreError } from './failure.js';
@@ -271,10 +271,9 @@ export class Transport {
       this.#gate.settle(lease, rateLimitOutcome(response, reading, arrival, call.requested?.ms));
     }
     if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
-    if (!this.#toldHiddenHeaders) {
-      const warning = hiddenHeadersWarning(this.#describe(call.request), response, reading, call.requested);
-      this.#toldHiddenHeaders = warning !== undefined;
-      if (warning !== undefined) this.#config.log.warn(warning);
+    if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
+      this.#toldHiddenHeaders = true;
+      this.#config.log.warn(hiddenHeadersWarning(this.#describe(call.request)));
     }
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(call.spec.operation, response.headers);
