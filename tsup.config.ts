@@ -39,24 +39,12 @@ export default defineConfig([
   },
   {
     ...shared,
-    name: 'browser-client',
-    // The root entry under the `browser` condition, for bundlers that build a page: one ES module
-    // whose model objects are plain zod/mini objects (shared/object-schema.browser.ts), lighter than
-    // the compiled ones of the Node build. Types are the ones of the Node build.
-    entry: { browser: 'src/index.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    dts: false,
-    splitting: false,
-    clean: false,
-    esbuildPlugins: [browserVariants],
-  },
-  {
-    ...shared,
     name: 'browser',
-    // `./testing` under the `browser` condition: one file without the HTTP server, so that no
-    // bundler, splitting or not, finds `node:http` in it. Types are the ones of the Node build.
-    entry: { 'testing/browser': 'src/testing/index.ts' },
+    // The entries under the `browser` condition, for bundlers that build a page, each one file with
+    // the modules' browser variants: the root entry's model objects are plain zod/mini objects
+    // (lighter than the compiled ones of the Node build), and `./testing` has no HTTP server, so that
+    // no bundler, splitting or not, finds `node:http` in it. Types are the ones of the Node build.
+    entry: { browser: 'src/index.ts', 'testing/browser': 'src/testing/index.ts' },
     format: ['esm'],
     platform: 'browser',
     dts: false,
