@@ -22,10 +22,10 @@ describe('in a browser, the client guards the API key', () => {
   it('refuses a string key with an error that says why and what to do instead', () => {
     const build = () => new PetStoreClient({ apiKey: KEY, baseUrl: BASE_URL });
     expect(build).toThrow(PetStoreError);
-    expect(build).toThrow(/anyone who opens the page can read it/);
+    expect(build).toThrow(/where anyone can read it/);
     expect(build).toThrow(/apiKey: null/);
-    expect(build).toThrow(/pass apiKey as a function that fetches a short-lived key/);
-    expect(build).toThrow(/route of your backend that adds the key/);
+    expect(build).toThrow(/an apiKey function that fetches a short-lived key/);
+    expect(build).toThrow(/a backend route of yours that adds the key \(apiKey: null\)/);
     expect(build).toThrow(/dangerouslyAllowBrowser: true/);
     const error = (() => {
       try {
@@ -100,9 +100,8 @@ describe('a service on another origin, through CORS', () => {
     const { client } = serviceClient('/exposed/v1', { 'X-Trace': 'abc' });
     const error = await client.listPets().catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toMatch(
-      /^Could not reach the Animal Store service for GET \/pets\. In a browser this is often CORS/,
+    expect((error as Error).message).toBe(
+      "Could not reach the Animal Store service for GET /pets. In a browser, CORS may be why: see the browser's console.",
     );
-    expect((error as Error).message).toContain('Access-Control-Allow-Headers');
   });
 });
