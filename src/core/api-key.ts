@@ -27,6 +27,7 @@ export function keyProblem(key: unknown): string | undefined {
  */
 const functionNames = new WeakMap<ApiKeyFunction, string>();
 
+/** The client's key: the header for each attempt, the name pacing knows it by, and redaction. */
 export class ApiKey {
   readonly #source: string | null | ApiKeyFunction;
   /** Every key used so far: a set that grows as a key function returns new ones. */
