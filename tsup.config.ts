@@ -11,10 +11,10 @@ const shared = {
 } satisfies Options;
 
 /** Builds `x.browser.ts` in place of `x.ts` wherever a module has a browser variant. */
-const browserVariants: Plugin = {
+export const browserVariants: Plugin = {
   name: 'browser-variants',
   setup(build) {
-    build.onResolve({ filter: /\/start-http-server\.js$/ }, (args) => ({
+    build.onResolve({ filter: /\/(start-http-server|object-schema|channels)\.js$/ }, (args) => ({
       path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts')),
     }));
   },
@@ -36,14 +36,16 @@ export default defineConfig([
     // imported chunk so that `./testing` loads `node:http` only when `listen()` is called.
     splitting: true,
     // The builds run at once; this one must not delete the files the others write.
-    clean: ['!testing/cli.js', '!testing/browser.js'],
+    clean: ['!testing/cli.js', '!testing/browser.js', '!browser.js'],
   },
   {
     ...shared,
     name: 'browser',
-    // `./testing` under the `browser` condition: one file without the HTTP server, so that no
-    // bundler, splitting or not, finds `node:http` in it. Types are the ones of the Node build.
-    entry: { 'testing/browser': 'src/testing/index.ts' },
+    // The entries under the `browser` condition, for bundlers that build a page, each one file with
+    // the modules' browser variants: the root entry's model objects are plain zod/mini objects
+    // (lighter than the compiled ones of the Node build), and `./testing` has no HTTP server, so that
+    // no bundler, splitting or not, finds `node:http` in it. Types are the ones of the Node build.
+    entry: { browser: 'src/index.ts', 'testing/browser': 'src/testing/index.ts' },
     format: ['esm'],
     platform: 'browser',
     dts: false,

@@ -14,6 +14,7 @@ const BROWSER_CHECKS_IN_NODE = [
   'test/bundle/browser-app.test.ts',
   'test/bundle/testing-bundles.test.ts',
   'test/remote/pet-page.test.ts',
+  'test/examples/browser-example.test.ts',
 ];
 const REDIS_CHECKS = ['test/redis/**', 'test/fleet/**'];
 for (const [program, notRun] of [
@@ -51,6 +52,8 @@ const browser: TestProjectConfiguration = {
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],
+    // A service on another origin than the page, for what CORS does to the client.
+    globalSetup: ['test/browser/support/cors-service.ts'],
     browser: {
       enabled: true,
       headless: true,

@@ -3,8 +3,6 @@
  *
  * @module
  */
-
-import type * as z from 'zod';
 import { APIPromise, type WithResponse } from './core/api-promise.js';
 import { type OperationTrace, operationTrace, traceOperation } from './core/channels.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
@@ -16,6 +14,7 @@ import {
   resolveClientOptions,
 } from './core/options.js';
 import { describeRawRequest, endpoint, type RawRequest } from './core/raw-request.js';
+import type { StandardSchemaV1 } from './core/standard-schema.js';
 import { type RequestSpec, Transport } from './core/transport.js';
 import type { HttpMethod, RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
@@ -65,7 +64,8 @@ export class PetStoreClient {
   /**
    * @param options - Settings; `apiKey` and `baseUrl` may come from `PETSTORE_API_KEY` and
    * `PETSTORE_BASE_URL` instead.
-   * @throws {@link PetStoreError} when an option is missing or invalid.
+   * @throws {@link PetStoreError} when an option is missing or invalid, and in a browser given a
+   * string `apiKey` without `dangerouslyAllowBrowser: true`.
    */
   constructor(options: ClientOptions = {}) {
     this.#options = resolveClientOptions(options);
@@ -189,8 +189,9 @@ export class PetStoreClient {
    * The path is relative to the base URL; one that could leave it is refused with a
    * `RequestValidationError` before anything is sent, so the key never goes elsewhere. Without a
    * `schema` the result is `unknown`: the parsed JSON when the response says it is JSON, the text
-   * otherwise, `undefined` without a body. With a zod `schema` it is parsed and typed, and a body
-   * that does not match rejects with `ResponseValidationError`.
+   * otherwise, `undefined` without a body. With a `schema` (any Standard Schema: zod, zod/mini,
+   * valibot, arktype, ...) it is validated and typed as the schema's output, and a body that does
+   * not match rejects with a `ResponseValidationError` holding the schema's own issues.
    *
    * @param spec - The method, path, and optionally query, JSON body, headers and response schema.
    * @param options - Per-call options.
@@ -207,10 +208,10 @@ export class PetStoreClient {
    * console.log(orders, typed[0]?.quantity);
    * ```
    */
-  request<S extends z.ZodType = z.ZodUnknown>(
+  request<S extends StandardSchemaV1 = StandardSchemaV1<unknown, unknown>>(
     spec: RawRequest<S>,
     options?: RequestOptions,
-  ): APIPromise<z.output<S>> {
+  ): APIPromise<StandardSchemaV1.InferOutput<S>> {
     const method = typeof spec?.method === 'string' ? spec.method : '';
     const trace = operationTrace('request', method, '', this.#options.baseUrl);
     return new APIPromise(

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
+import type { StandardSchemaV1 } from './core/standard-schema.js';
 import type { RateLimit } from './core/types.js';
 import { ErrorBodySchema } from './schemas.js';
 import { readRequestId } from './shared/request-id.js';
@@ -359,14 +360,23 @@ export class RequestValidationError extends PetStoreError {
 export class ResponseValidationError extends PetStoreError {
   /** The class name, `'ResponseValidationError'`, kept through minification. */
   override name = 'ResponseValidationError';
-  /** What was wrong, as zod reports it; empty when the body was not JSON at all. */
-  readonly issues: z.core.$ZodIssue[];
+  /**
+   * What was wrong: zod's issues for the model's schemas; for `client.request()`, the issues of the
+   * schema given, as its library reports them (each has a `message` and a `path`). Empty when the
+   * body was not JSON at all.
+   */
+  readonly issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[];
   /** The body as parsed: JSON, or the raw text when it was not JSON. */
   readonly body: unknown;
   /** The body's text exactly as received, before parsing; `undefined` when not given. */
   readonly text: string | undefined;
 
-  constructor(message: string, issues: z.core.$ZodIssue[], body: unknown, text?: string) {
+  constructor(
+    message: string,
+    issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[],
+    body: unknown,
+    text?: string,
+  ) {
     super(message);
     this.issues = issues;
     this.body = body;

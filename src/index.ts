@@ -21,6 +21,7 @@ export type {
   RateLimitStore,
 } from './core/rate-limit-store.js';
 export type { RawRequest } from './core/raw-request.js';
+export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {
   Fetch,
   HttpMethod,

@@ -4,15 +4,23 @@
  * These schemas are the single source of truth: the client validates requests and parses
  * responses with them, and the fake server validates what it receives with them.
  *
+ * They are zod/mini schemas, imported as a namespace so that a bundler keeps only what they use;
+ * they compose with classic zod and zod/mini alike, and implement Standard Schema. Each carries
+ * the SDK's own messages (`SDK_MESSAGES`), so it never touches zod's global configuration. Their
+ * objects come from shared/object-schema.ts, compiled for speed on servers, plain in browsers.
+ *
  * @module
  */
-import * as z from 'zod';
+
+import * as z from 'zod/mini';
+import { SDK_MESSAGES } from './shared/issue-message.js';
+import { object, strictObject } from './shared/object-schema.js';
 
 /**
  * An `int64` identifier. JavaScript numbers hold integers exactly only up to 2^53 - 1, so a
  * larger value is rejected rather than silently rounded to a different animal.
  */
-const int64 = z.int();
+const int64 = z.int(SDK_MESSAGES);
 
 /**
  * The availability status of an animal: `available`, `pending` or `sold`.
@@ -25,7 +33,7 @@ const int64 = z.int();
  * PetStatusSchema.safeParse('lost').success; // false
  * ```
  */
-export const PetStatusSchema = z.enum(['available', 'pending', 'sold']);
+export const PetStatusSchema = z.enum(['available', 'pending', 'sold'], SDK_MESSAGES);
 
 /**
  * The availability status of an animal.
@@ -41,11 +49,11 @@ export type PetStatus = z.infer<typeof PetStatusSchema>;
 
 const newPetShape = {
   /** The animal's name. */
-  name: z.string(),
+  name: z.string(SDK_MESSAGES),
   /** Identifier of the category the animal belongs to. */
   categoryId: int64,
   /** Availability status. */
-  status: PetStatusSchema.optional(),
+  status: z.optional(PetStatusSchema),
 };
 
 /**
@@ -62,7 +70,7 @@ const newPetShape = {
  * result.success; // true
  * ```
  */
-export const NewPetSchema = z.strictObject(newPetShape);
+export const NewPetSchema = strictObject(newPetShape);
 
 /**
  * An animal to add: the body of `createPet`.
@@ -80,15 +88,21 @@ export type NewPet = z.infer<typeof NewPetSchema>;
  * An animal as the service returns it: every field of {@link NewPetSchema} plus the `id` the
  * service assigned. Fields the service may add later are accepted and stripped.
  *
+ * A zod/mini schema: it composes with classic zod (`z.array(PetSchema)`,
+ * `z.object({ ...PetSchema.shape, extra: z.string() })`) and with zod/mini alike.
+ *
  * @example
  * ```ts
  * import { PetSchema } from 'animal-store-sdk';
+ * import * as z from 'zod';
  *
  * const pet = PetSchema.parse({ id: 1, name: 'Rex', categoryId: 1, status: 'available' });
  * pet.id; // 1
+ * const AdoptionSchema = z.object({ ...PetSchema.shape, adoptedBy: z.string() });
+ * const Pets = z.array(PetSchema).max(10);
  * ```
  */
-export const PetSchema = z.object({
+export const PetSchema = object({
   /** Unique identifier, assigned by the service on creation. */
   id: int64,
   ...newPetShape,
@@ -118,7 +132,7 @@ export type Pet = z.infer<typeof PetSchema>;
  * PetListSchema.parse([{ id: 1, name: 'Rex', categoryId: 1 }]).length; // 1
  * ```
  */
-export const PetListSchema = z.array(PetSchema);
+export const PetListSchema = z.array(PetSchema, SDK_MESSAGES);
 
 /**
  * The error body the service sends with a failed request.
@@ -131,13 +145,13 @@ export const PetListSchema = z.array(PetSchema);
  * body.status; // 404
  * ```
  */
-export const ErrorBodySchema = z.object({
+export const ErrorBodySchema = object({
   /** Machine-readable error code. */
-  code: z.string(),
+  code: z.string(SDK_MESSAGES),
   /** Human-readable description. */
-  message: z.string(),
+  message: z.string(SDK_MESSAGES),
   /** The HTTP status code of the response. */
-  status: z.int(),
+  status: z.int(SDK_MESSAGES),
 });
 
 /**
@@ -163,11 +177,11 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
  * ListPetsParamsSchema.safeParse({ limit: 500 }).success; // false
  * ```
  */
-export const ListPetsParamsSchema = z.strictObject({
+export const ListPetsParamsSchema = strictObject({
   /** Maximum number of animals returned, 1 to 100. */
-  limit: z.int().min(1).max(100).optional(),
+  limit: z.optional(z.int(SDK_MESSAGES).check(z.minimum(1), z.maximum(100))),
   /** Only animals with this status. */
-  status: PetStatusSchema.optional(),
+  status: z.optional(PetStatusSchema),
 });
 
 /**

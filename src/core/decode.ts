@@ -1,11 +1,12 @@
 /**
- * Turning a successful response's body into the call's data: JSON (or text) parsed with the call's
- * schema, or a `ResponseValidationError` that shows what arrived.
+ * Turning a successful response's body into the call's data: JSON (or text) validated by the call's
+ * schema (the model's, or any Standard Schema given to `client.request()`), or a
+ * `ResponseValidationError` that shows what arrived.
  *
  * @module
  */
-import type * as z from 'zod';
 import { ResponseValidationError } from '../errors.js';
+import type { StandardSchemaV1 } from './standard-schema.js';
 import { describeIssues } from './validate.js';
 
 /**
@@ -18,7 +19,7 @@ export type DecodeMode = 'json' | 'content-type';
 export interface BodyToDecode<T> {
   /** `GET /pets`: the request, for the error message. */
   readonly where: string;
-  readonly schema: z.ZodType<T>;
+  readonly schema: StandardSchemaV1<unknown, T>;
   readonly mode: DecodeMode;
   /** The body, read in full by the attempt; `undefined` when the response had none. */
   readonly body: ArrayBuffer | undefined;
@@ -34,8 +35,18 @@ export function bodyText(body: ArrayBuffer | undefined): string | undefined {
   return body === undefined || body.byteLength === 0 ? undefined : decoder.decode(body);
 }
 
-/** Parses the body with the schema, or throws a {@link ResponseValidationError}. */
-export function decodeData<T>({ where, schema, mode, body, headers, redact }: BodyToDecode<T>): T {
+/**
+ * Parses the body and validates it with the schema, or throws a {@link ResponseValidationError}.
+ * A schema that validates asynchronously makes the result a promise.
+ */
+export function decodeData<T>({
+  where,
+  schema,
+  mode,
+  body,
+  headers,
+  redact,
+}: BodyToDecode<T>): T | Promise<T> {
   const text = bodyText(body) ?? '';
   let json: unknown;
   if (mode === 'content-type' && text === '') json = undefined;
@@ -52,14 +63,17 @@ export function decodeData<T>({ where, schema, mode, body, headers, redact }: Bo
       );
     }
   }
-  const result = schema.safeParse(json);
-  if (result.success) return result.data;
-  throw new ResponseValidationError(
-    `The response to ${where} does not match the expected shape: ${describeIssues(result.error.issues)}`,
-    result.error.issues,
-    redact(json),
-    redact(text),
-  );
+  const outcome = (result: StandardSchemaV1.Result<T>): T => {
+    if (result.issues === undefined) return result.value;
+    throw new ResponseValidationError(
+      `The response to ${where} does not match the expected shape: ${describeIssues(result.issues)}`,
+      redact([...result.issues]),
+      redact(json),
+      redact(text),
+    );
+  };
+  const result = schema['~standard'].validate(json);
+  return result instanceof Promise ? result.then(outcome) : outcome(result);
 }
 
 /** Whether a response says its body is JSON: `application/json` or a `+json` type. */

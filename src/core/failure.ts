@@ -12,6 +12,8 @@ import {
   APIUserAbortError,
   PetStoreError,
 } from '../errors.js';
+import { isBrowser } from './browser.js';
+import { CORS_HINT } from './cors.js';
 import { bodyText } from './decode.js';
 import { parseRateLimit } from './rate-limit.js';
 import type { RequestedWait } from './retry.js';
@@ -47,9 +49,11 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
   }
   if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.`);
   // Network failures, and fetch implementations that fail in their own words with a TypeError
-  // (as the Fetch standard has them do), mean no response arrived.
+  // (as the Fetch standard has them do), mean no response arrived. A browser says the same of a
+  // request CORS refused, and keeps the reason to its console.
   if (isNetworkError(error) || error instanceof TypeError) {
-    return new APIConnectionError(`Could not reach the Animal Store service for ${call.where}.`, {
+    const hint = isBrowser() ? CORS_HINT : '';
+    return new APIConnectionError(`Could not reach the Animal Store service for ${call.where}.${hint}`, {
       cause: isNetworkError(error) ? error.cause : error,
     });
   }

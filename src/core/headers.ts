@@ -4,7 +4,7 @@
  *
  * @module
  */
-import * as z from 'zod';
+import { isRecord, type Problems } from './validate.js';
 
 /** Header name → value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
@@ -40,26 +40,20 @@ function problemWith(name: string, value: unknown): string | undefined {
 }
 
 /**
- * A plain object of extra headers, checked and turned into entries. Entries keep every own key,
- * `__proto__` included, which an object spread would lose.
+ * A plain object of extra headers as entries, in the order given; every bad header is recorded in
+ * `problems` under `path`. Entries keep every own key, `__proto__` included, which an object spread
+ * would lose.
  */
-export const HeadersSchema = z
-  .custom<Record<string, unknown>>(
-    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    'Expected an object of header names to values',
-  )
-  .transform((headers, ctx): HeaderEntries => {
-    const entries: HeaderEntries = [];
-    for (const [name, value] of Object.entries(headers)) {
-      const problem = problemWith(name, value);
-      if (problem === undefined) entries.push([name, value as string]);
-      else
-        ctx.issues.push({
-          code: 'custom',
-          message: `Header "${name}" ${problem}`,
-          input: name,
-          path: [name],
-        });
-    }
+export function headerEntries(value: unknown, path: PropertyKey[], problems: Problems): HeaderEntries {
+  const entries: HeaderEntries = [];
+  if (!isRecord(value)) {
+    problems.add(path, 'Expected an object of header names to values', value);
     return entries;
-  });
+  }
+  for (const [name, text] of Object.entries(value)) {
+    const problem = problemWith(name, text);
+    if (problem === undefined) entries.push([name, text as string]);
+    else problems.add([...path, name], `Header "${name}" ${problem}`, name);
+  }
+  return entries;
+}

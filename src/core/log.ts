@@ -56,18 +56,19 @@ export function isLogLevel(value: unknown): value is LogLevel {
 
 /**
  * The client's log: lines below the level are dropped before they are built (callers check
- * {@link Log.enabled} first for lines that cost something to format), and every line has the API
- * key replaced by `[redacted]`.
+ * {@link Log.enabled} first for lines that cost something to format), and every line has each API
+ * key the client used replaced by `[redacted]`.
  */
 export class Log {
   readonly #logger: Logger;
   readonly #rank: number;
-  readonly #secret: string;
+  readonly #secrets: ReadonlySet<string>;
 
-  constructor(logger: Logger, level: LogLevel, secret: string) {
+  /** `secrets` is read at every line, so keys added to it later are kept out of later lines. */
+  constructor(logger: Logger, level: LogLevel, secrets: ReadonlySet<string>) {
     this.#logger = logger;
     this.#rank = LOG_LEVELS.indexOf(level);
-    this.#secret = secret;
+    this.#secrets = secrets;
   }
 
   /** Whether lines of `level` are logged. */
@@ -93,7 +94,7 @@ export class Log {
 
   #write(level: Exclude<LogLevel, 'off'>, message: string): void {
     if (!this.enabled(level)) return;
-    const line = redact(message, this.#secret);
+    const line = redact(message, this.#secrets);
     const logger = this.#logger;
     const write = level === 'warn' ? undefined : logger[level];
     if (write === undefined) logger.warn(line);

@@ -5,14 +5,24 @@
  *
  * @module
  */
-import * as z from 'zod';
 import { PetStoreError } from '../errors.js';
 import { checkBaseUrl } from '../shared/base-url.js';
-import { FIELD_VALUE, type HeaderEntries, HeadersSchema } from './headers.js';
+import { ApiKey, keyProblem } from './api-key.js';
+import { guardKeyInBrowser } from './browser.js';
+import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, RateLimitWait } from './types.js';
-import { describeIssues, validate } from './validate.js';
+import {
+  describeIssues,
+  integerFinding,
+  invalid,
+  isRecord,
+  oneOfFinding,
+  Problems,
+  typeFinding,
+  unknownKeys,
+} from './validate.js';
 
 /**
  * How to construct a {@link PetStoreClient}. Every field is optional where the environment can
@@ -32,8 +42,24 @@ import { describeIssues, validate } from './validate.js';
  * ```
  */
 export interface ClientOptions {
-  /** The API key, sent as a bearer token. Default: `process.env.PETSTORE_API_KEY`. */
-  apiKey?: string | undefined;
+  /**
+   * The API key, sent as a bearer token. Default: `process.env.PETSTORE_API_KEY`.
+   *
+   * - A string: the key. In a browser the client refuses one unless `dangerouslyAllowBrowser` is
+   *   `true`, since anyone who opens the page can read it.
+   * - A function returning the key, or a promise of it: called before each attempt, for a
+   *   short-lived key (fetched from your backend, say). Every key it returns is kept out of errors
+   *   and log lines, and all of them share one rate-limit budget and cooldown.
+   * - `null`: no `Authorization` header at all, for a `baseUrl` of your own backend that adds the
+   *   key itself.
+   */
+  apiKey?: string | (() => string | PromiseLike<string>) | null | undefined;
+  /**
+   * Lets a browser page (or a worker of one) construct the client with a string `apiKey`, which
+   * anyone who opens the page can read. Node, Bun, Deno and Cloudflare Workers never need it, nor
+   * does an `apiKey` that is a function or `null`. Default: `false`.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
   /**
    * The service's base URL: an absolute http(s) URL ending in `/v1` (a trailing slash is fine).
    * Default: `process.env.PETSTORE_BASE_URL`.
@@ -92,48 +118,44 @@ export interface ClientOptions {
 /** `setTimeout` (and so ky) cannot wait longer than this. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** The rules the client-wide and the per-call options share. */
-const Timeout = z.int().min(1).max(MAX_TIMER_MS);
-const MaxRetries = z.int().min(0).max(10);
+/** The rules the client-wide and the per-call options share: [least, most]. */
+const TIMEOUT = [1, MAX_TIMER_MS] as const;
+const MAX_RETRIES = [0, 10] as const;
+
+/** The integer options: [least, most, default]. */
+const INTEGERS = {
+  maxRetries: [...MAX_RETRIES, 2],
+  timeout: [...TIMEOUT, 60_000],
+  maxRetryWait: [0, MAX_TIMER_MS, 60_000],
+} as const;
+
+/** The boolean options and their defaults. */
+const FLAGS = { deprecationWarnings: true, pacing: true, dangerouslyAllowBrowser: false } as const;
+
+/**
+ * The options that are functions, or objects with methods (`''` names the option itself), and what
+ * the error says when one is not.
+ */
+const CALLABLES = [
+  ['fetch', [''], 'Expected a fetch function'],
+  ['logger', ['warn'], 'Expected an object with warn()'],
+  ['onRateLimit', [''], 'Expected a function'],
+  [
+    'rateLimitStore',
+    ['acquire', 'release'],
+    'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
+  ],
+] as const;
+
+/** The per-call options, each checked below; any other key is refused. */
+const CALL_OPTIONS = ['signal', 'timeout', 'maxRetries', 'headers'];
 
 const isFunction = (value: unknown) => typeof value === 'function';
 
-const ClientOptionsSchema = z.object({
-  maxRetries: MaxRetries.default(2),
-  timeout: Timeout.default(60_000),
-  maxRetryWait: z.int().min(0).max(MAX_TIMER_MS).default(60_000),
-  fetch: z.custom<Fetch>(isFunction, 'Expected a fetch function').optional(),
-  headers: HeadersSchema.default([]),
-  logger: z
-    .custom<Logger>(
-      (value) => isFunction((value as Partial<Logger> | null)?.warn),
-      'Expected an object with warn()',
-    )
-    .default(() => console),
-  logLevel: z.enum(LOG_LEVELS).optional(),
-  deprecationWarnings: z.boolean().default(true),
-  pacing: z.boolean().default(true),
-  onRateLimit: z.custom<(wait: RateLimitWait) => void>(isFunction, 'Expected a function').optional(),
-  rateLimitStore: z
-    .custom<RateLimitStore>((value) => {
-      const store = value as Partial<RateLimitStore> | null;
-      return isFunction(store?.acquire) && isFunction(store?.release);
-    }, 'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does')
-    .optional(),
-});
-
-const RequestOptionsSchema = z.strictObject({
-  signal: z
-    .custom<AbortSignal>((value) => value instanceof AbortSignal, 'Expected an AbortSignal')
-    .optional(),
-  timeout: Timeout.optional(),
-  maxRetries: MaxRetries.optional(),
-  headers: HeadersSchema.optional(),
-});
-
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
-  readonly apiKey: string;
+  /** The key, or the function that gives one per attempt, and every key used. */
+  readonly apiKey: ApiKey;
   /** The service's base URL, ending in `/v1/`. */
   readonly baseUrl: string;
   readonly maxRetries: number;
@@ -151,7 +173,12 @@ export interface ClientConfig {
 }
 
 /** A call's options, validated, its headers as entries. */
-export type CallOptions = z.output<typeof RequestOptionsSchema>;
+export interface CallOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly timeout?: number | undefined;
+  readonly maxRetries?: number | undefined;
+  readonly headers?: HeaderEntries | undefined;
+}
 
 function env(name: string): string | undefined {
   const value = typeof process === 'undefined' ? undefined : process.env?.[name];
@@ -177,34 +204,93 @@ function logLevelFromEnv(): LogLevel {
   fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
 }
 
+/** The key as the options give it, checked; in a browser, a string key only when allowed. */
+function resolveApiKey(options: ClientOptions): ApiKey {
+  const given = options.apiKey;
+  if (given === null || typeof given === 'function') return new ApiKey(given);
+  const key = given ?? env('PETSTORE_API_KEY');
+  if (typeof key !== 'string' || key.trim() === '') {
+    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable.');
+  }
+  const problem = keyProblem(key);
+  if (problem !== undefined) fail(`the API key ${problem}.`);
+  guardKeyInBrowser(options.dangerouslyAllowBrowser);
+  return new ApiKey(key);
+}
+
+/** The client's settings beyond the key and the base URL, checked; every problem in `problems`. */
+function checkSettings(options: ClientOptions, problems: Problems) {
+  const given = options as Record<string, unknown>;
+  const integers = {} as Record<keyof typeof INTEGERS, number>;
+  for (const [name, [min, max, fallback]] of Object.entries(INTEGERS)) {
+    const value = given[name];
+    problems.add([name], value === undefined ? undefined : integerFinding(value, min, max));
+    integers[name as keyof typeof INTEGERS] = (value ?? fallback) as number;
+  }
+  const flags = {} as Record<keyof typeof FLAGS, boolean>;
+  for (const [name, fallback] of Object.entries(FLAGS)) {
+    const value = given[name];
+    problems.add([name], value === undefined ? undefined : typeFinding(value, 'boolean'));
+    flags[name as keyof typeof FLAGS] = (value ?? fallback) as boolean;
+  }
+  for (const [name, methods, message] of CALLABLES) {
+    const value = given[name] as Record<string, unknown> | null | undefined;
+    const callable = methods.every((method) => isFunction(method === '' ? value : value?.[method]));
+    if (value !== undefined && !callable) problems.add([name], message, value);
+  }
+  const { logLevel } = options;
+  if (logLevel !== undefined) problems.add(['logLevel'], oneOfFinding(logLevel, LOG_LEVELS));
+  return {
+    ...integers,
+    ...flags,
+    fetch: options.fetch,
+    headers: options.headers === undefined ? [] : headerEntries(options.headers, ['headers'], problems),
+    logger: options.logger ?? console,
+    logLevel,
+    onRateLimit: options.onRateLimit,
+    rateLimitStore: options.rateLimitStore,
+  };
+}
+
 /** Applies defaults and environment variables to the client's options, and validates every one. */
 export function resolveClientOptions(options: ClientOptions): ClientConfig {
-  const apiKey = options.apiKey ?? env('PETSTORE_API_KEY');
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
-    fail('no API key. Pass { apiKey } or set the PETSTORE_API_KEY environment variable.');
-  }
-  if (!FIELD_VALUE.test(apiKey) || apiKey !== apiKey.trim()) {
-    fail('the API key must be Latin-1 text without NUL, line breaks or surrounding spaces.');
-  }
+  const apiKey = resolveApiKey(options);
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
     fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
   }
-  const parsed = ClientOptionsSchema.safeParse(options);
-  if (!parsed.success) fail(`${describeIssues(parsed.error.issues)}.`);
-  const { logger, logLevel, ...settings } = parsed.data;
+  const problems = new Problems();
+  const { logger, logLevel, ...settings } = checkSettings(options, problems);
+  if (problems.issues.length > 0) fail(`${describeIssues(problems.issues)}.`);
   return {
     ...settings,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
-    fetch: settings.fetch,
-    onRateLimit: settings.onRateLimit,
-    rateLimitStore: settings.rateLimitStore,
-    log: new Log(logger, logLevel ?? logLevelFromEnv(), apiKey),
+    log: new Log(logger, logLevel ?? logLevelFromEnv(), apiKey.secrets),
   };
 }
 
 /** Checks a call's options, or throws a `RequestValidationError` naming the operation. */
 export function resolveCallOptions(operation: string, options: unknown): CallOptions {
-  return validate(operation, 'request options', RequestOptionsSchema, options ?? {});
+  if (options === undefined || options === null) return {};
+  const problems = new Problems();
+  if (!isRecord(options)) {
+    problems.add([], { code: 'invalid_type', expected: 'object', input: options });
+    throw invalid(operation, 'request options', problems.issues);
+  }
+  unknownKeys(options, CALL_OPTIONS, problems);
+  const { signal, timeout, maxRetries, headers } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    problems.add(['signal'], 'Expected an AbortSignal', signal);
+  }
+  if (timeout !== undefined) problems.add(['timeout'], integerFinding(timeout, ...TIMEOUT));
+  if (maxRetries !== undefined) problems.add(['maxRetries'], integerFinding(maxRetries, ...MAX_RETRIES));
+  const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
+  if (problems.issues.length > 0) throw invalid(operation, 'request options', problems.issues);
+  return {
+    signal: signal as AbortSignal | undefined,
+    timeout: timeout as number | undefined,
+    maxRetries: maxRetries as number | undefined,
+    headers: entries,
+  };
 }

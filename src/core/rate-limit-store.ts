@@ -29,7 +29,10 @@ import type { Logger } from './log.js';
 export interface RateLimitScope {
   /** The client's base URL, ending in `/v1/`. */
   readonly baseUrl: string;
-  /** The API key. Never to be logged or stored as it is. */
+  /**
+   * The API key (`''` for a client that sends none; for a client whose key is a function, a random
+   * name standing for all the keys it returns). Never to be logged or stored as it is.
+   */
   readonly apiKey: string;
   /**
    * The logger of the client asking, at its log level and with the key redacted: where a store

@@ -3,13 +3,20 @@
  *
  * @module
  */
-import * as z from 'zod';
 import { RequestValidationError } from '../errors.js';
-import { HeadersSchema } from './headers.js';
+import { type HeaderEntries, headerEntries } from './headers.js';
 import { pathProblem, urlUnder } from './request-path.js';
+import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
-import { validate } from './validate.js';
+import {
+  invalid as invalidArguments,
+  isRecord,
+  oneOfFinding,
+  Problems,
+  typeFinding,
+  unknownKeys,
+} from './validate.js';
 
 /**
  * A request to an endpoint the SDK does not model, for {@link PetStoreClient.request}.
@@ -23,7 +30,7 @@ import { validate } from './validate.js';
  * const orders: unknown = await client.request(spec);
  * ```
  */
-export interface RawRequest<S extends z.ZodType = z.ZodType> {
+export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   /** The HTTP method, upper case. */
   method: HttpMethod;
   /**
@@ -39,31 +46,82 @@ export interface RawRequest<S extends z.ZodType = z.ZodType> {
   /** Headers for this request; the client's own (`Authorization`, `Accept`, ...) are refused. */
   headers?: Record<string, string> | undefined;
   /**
-   * A zod schema for the response body. Without one the result is `unknown`: the parsed JSON
-   * when the response says it is JSON, the text otherwise, `undefined` when there is no body.
+   * A schema for the response body: any Standard Schema (zod, zod/mini, valibot, arktype, ...).
+   * The result is its output type, and a body it rejects is a `ResponseValidationError` with its
+   * issues. Without one the result is `unknown`: the parsed JSON when the response says it is
+   * JSON, the text otherwise, `undefined` when there is no body.
    */
   schema?: S | undefined;
 }
 
-const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+const METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-const RawRequestSchema = z.strictObject({
-  method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
-  path: z.string().superRefine((path, ctx) => {
-    const problem = pathProblem(path);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `The path ${problem}` });
-  }),
-  query: z.record(z.string(), z.union([Scalar, z.array(Scalar), z.undefined()])).optional(),
-  body: z.unknown().optional(),
-  headers: HeadersSchema.optional(),
-  // By shape rather than instanceof: the application's zod may be another copy than the SDK's.
-  schema: z
-    .custom<z.ZodType>(
-      (value) => typeof (value as { safeParse?: unknown } | null)?.safeParse === 'function',
-      'Expected a zod schema',
-    )
-    .optional(),
-});
+/** The fields of a raw request; any other is refused. */
+const FIELDS = ['method', 'path', 'query', 'body', 'headers', 'schema'];
+
+const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+
+/** Whether `value` implements Standard Schema v1. By shape: the application's zod is its own copy. */
+function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  const props = (value as Partial<StandardSchemaV1> | null | undefined)?.['~standard'];
+  return props?.version === 1 && typeof props.validate === 'function';
+}
+
+/** Without a schema the body is taken as it is. */
+const ANYTHING: StandardSchemaV1 = {
+  '~standard': { version: 1, vendor: 'animal-store-sdk', validate: (value) => ({ value }) },
+};
+
+/** A raw request whose every field passed its check. */
+interface CheckedRequest {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly query: Record<string, QueryValue> | undefined;
+  readonly body: unknown;
+  readonly headers: HeaderEntries | undefined;
+  readonly schema: StandardSchemaV1 | undefined;
+}
+
+/** Whether a query parameter's value cannot be sent. */
+function queryValueProblem(value: unknown): boolean {
+  return !(value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar)));
+}
+
+/** Checks every field of a raw request, or throws one error naming every problem. */
+function check(spec: unknown): CheckedRequest {
+  const problems = new Problems();
+  const fields = isRecord(spec) ? spec : {};
+  if (!isRecord(spec)) problems.add([], { code: 'invalid_type', expected: 'object', input: spec });
+  else unknownKeys(spec, FIELDS, problems);
+  const { method, path, query, body, headers, schema } = fields;
+  problems.add(['method'], oneOfFinding(method, METHODS));
+  const pathType = typeFinding(path, 'string');
+  problems.add(['path'], pathType);
+  const problem = pathType === undefined ? pathProblem(path as string) : undefined;
+  if (problem !== undefined) problems.add(['path'], `The path ${problem}`, path);
+  if (query !== undefined && !isRecord(query)) {
+    problems.add(['query'], { code: 'invalid_type', expected: 'record', input: query });
+  } else {
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (queryValueProblem(value)) {
+        problems.add(['query', name], 'Expected a string, number or boolean, or an array of them', value);
+      }
+    }
+  }
+  const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
+  if (schema !== undefined && !isStandardSchema(schema)) {
+    problems.add(['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
+  }
+  if (problems.issues.length > 0) throw invalidArguments('request', 'request', problems.issues);
+  return {
+    method: method as HttpMethod,
+    path: path as string,
+    query: query as Record<string, QueryValue> | undefined,
+    body,
+    headers: entries,
+    schema: schema as StandardSchemaV1 | undefined,
+  };
+}
 
 /**
  * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
@@ -90,7 +148,7 @@ function invalid(message: string): never {
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
 export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
-  const checked = validate('request', 'request', RawRequestSchema, spec);
+  const checked = check(spec);
   const path = checked.path.startsWith('/') ? checked.path.slice(1) : checked.path;
   // The path rules above are the contract; this second look asks the URL parser itself.
   if (urlUnder(baseUrl, path) === undefined) invalid(`the path "${checked.path}" leaves the base URL`);
@@ -107,7 +165,7 @@ export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): Reques
     ...(checked.query !== undefined && { query: checked.query }),
     ...(checked.body !== undefined && { json: checked.body }),
     ...(checked.headers !== undefined && { headers: checked.headers }),
-    schema: (checked.schema ?? z.unknown()) as z.ZodType<T>,
+    schema: (checked.schema ?? ANYTHING) as StandardSchemaV1<unknown, T>,
     decode: 'content-type',
   };
 }

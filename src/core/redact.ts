@@ -7,21 +7,31 @@
 
 const MASK = '[redacted]';
 
-/** `value` with every occurrence of `secret` in its strings replaced, deeply (arrays, plain objects, Headers). */
-export function redact<T>(value: T, secret: string): T {
-  return redactValue(value, secret) as T;
+/**
+ * `value` with every occurrence of each secret in its strings replaced, deeply (arrays, plain
+ * objects, Headers). A client whose key comes from a function has used many keys: all are secrets.
+ */
+export function redact<T>(value: T, secrets: string | Iterable<string>): T {
+  return redactValue(value, typeof secrets === 'string' ? [secrets] : [...secrets]) as T;
 }
 
-function redactValue(value: unknown, secret: string): unknown {
-  if (typeof value === 'string') return value.includes(secret) ? value.replaceAll(secret, MASK) : value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
+function redactText(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) if (result.includes(secret)) result = result.replaceAll(secret, MASK);
+  return result;
+}
+
+function redactValue(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return value;
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
   if (value instanceof Headers) {
     const headers = new Headers();
-    for (const [name, text] of value) headers.append(name, redactValue(text, secret) as string);
+    for (const [name, text] of value) headers.append(name, redactText(text, secrets));
     return headers;
   }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, secret)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, secrets)]));
   }
   return value;
 }

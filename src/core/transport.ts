@@ -6,7 +6,6 @@
  * @module
  */
 import ky, { isHTTPError, type KyInstance } from 'ky';
-import type * as z from 'zod';
 import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
@@ -19,6 +18,7 @@ import {
   publishWait,
   traceAttempt,
 } from './channels.js';
+import { hiddenHeadersWarning, hidesRateLimitHeaders } from './cors.js';
 import { type DecodeMode, decodeData } from './decode.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import { toPetStoreError } from './failure.js';
@@ -27,8 +27,8 @@ import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
 import type { CallOptions, ClientConfig } from './options.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
-import { redact } from './redact.js';
 import { decideRetry, type RequestedWait, requestedWait } from './retry.js';
+import type { StandardSchemaV1 } from './standard-schema.js';
 import type { HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
 /** One call's request, as the client describes it. */
@@ -44,7 +44,7 @@ export interface RequestSpec<T> {
   /** Headers of this request, checked like the client-wide ones; per-call options override them. */
   readonly headers?: HeaderEntries;
   /** The schema of a successful response's body. */
-  readonly schema: z.ZodType<T>;
+  readonly schema: StandardSchemaV1<unknown, T>;
   /** How a successful body becomes data. Default `json`. */
   readonly decode?: DecodeMode;
 }
@@ -86,22 +86,26 @@ export class Transport {
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
   #rateLimit: RateLimit | null = null;
+  /** Whether the page was told that CORS hides the rate-limit headers: once per client. */
+  #toldHiddenHeaders = false;
 
   constructor(config: ClientConfig) {
     this.#config = config;
     this.#gate = new RequestGate({
       store: config.rateLimitStore ?? new InProcessRateLimitStore(),
-      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: config.log }),
+      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey.scopeName, logger: config.log }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
-    // Everything that does not vary by call is set once here: ky merges per-call options into it.
+    // Everything that does not vary by call is set once here: ky merges per-call options into it. A
+    // key that is a function is asked for before each attempt (#send); `null` sends none.
+    const key = config.apiKey.fixed;
     this.#ky = ky.create({
       headers: [
         ...config.headers,
         ['accept', 'application/json'],
-        ['authorization', `Bearer ${config.apiKey}`],
+        ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`] as [string, string]] : []),
       ],
       timeout: config.timeout,
       throwHttpErrors: true,
@@ -160,7 +164,7 @@ export class Transport {
         context: { call },
         fetch: (request, init) => this.#send(call, request, init),
       });
-      const data = decodeData({
+      const data = await decodeData({
         where: `${spec.method} /${spec.path}`,
         schema: spec.schema,
         mode: spec.decode ?? 'json',
@@ -263,6 +267,9 @@ export class Transport {
     let response: Response | undefined;
     let failure: unknown;
     try {
+      if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
+        request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
+      }
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
@@ -311,6 +318,10 @@ export class Transport {
       this.#gate.settle(lease, rateLimitOutcome(response, reading, arrival, call.requested?.ms));
     }
     if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
+    if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
+      this.#toldHiddenHeaders = true;
+      this.#config.log.warn(hiddenHeadersWarning(this.#describe(call.request)));
+    }
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(call.spec.operation, response.headers);
       if (notice !== undefined) warnOnce(this.#config.log, call.spec.operation, notice);
@@ -322,7 +333,7 @@ export class Transport {
     return describeRequest(this.#config.baseUrl, request, init);
   }
 
-  readonly #redact = <T>(value: T): T => redact(value, this.#config.apiKey);
+  readonly #redact = <T>(value: T): T => this.#config.apiKey.redact(value);
 }
 
 /** A request's own headers, then the per-call ones, later names replacing earlier ones. */

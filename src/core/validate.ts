@@ -1,15 +1,30 @@
 /**
- * Checking arguments with a zod schema before anything is sent, and saying what is wrong in one line.
+ * Checking arguments before anything is sent, and saying what is wrong in one line: the model's
+ * arguments with its zod schemas, options and raw requests with plain checks that report their
+ * problems as zod issues with the same messages.
  *
  * @module
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { RequestValidationError } from '../errors.js';
+import { issueMessage } from '../shared/issue-message.js';
+import type { StandardSchemaV1 } from './standard-schema.js';
 
-/** A one-line summary of zod issues: `limit: Too big: expected number to be <=100; ...`. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+/** One problem with an argument, as zod reports it. */
+export type Issue = z.core.$ZodIssue;
+
+/** An issue before it has a path and a message: what a check found. */
+export type Finding = Omit<z.core.$ZodRawIssue, 'path' | 'message'>;
+
+/** A path step as a Standard Schema library may give it: a key, or an object holding one. */
+function pathKey(segment: PropertyKey | StandardSchemaV1.PathSegment): string {
+  return String(typeof segment === 'object' ? segment.key : segment);
+}
+
+/** A one-line summary of issues: `limit: Too big: expected number to be <=100; ...`. */
+export function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
   const shown = issues.slice(0, 5).map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : 'value';
+    const path = issue.path?.length ? issue.path.map(pathKey).join('.') : 'value';
     return `${path}: ${issue.message}`;
   });
   if (issues.length > shown.length) shown.push(`and ${issues.length - shown.length} more`);
@@ -20,7 +35,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
  * Parses `value` with `schema`, or throws a {@link RequestValidationError} that names the
  * operation and every problem.
  */
-export function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodMiniType>(
   operation: string,
   what: string,
   schema: S,
@@ -28,8 +43,71 @@ export function validate<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new RequestValidationError(
-    `Invalid ${what} for ${operation}: ${describeIssues(result.error.issues)}`,
-    result.error.issues,
-  );
+  throw invalid(operation, what, result.error.issues);
+}
+
+/** The error for arguments with these problems. */
+export function invalid(operation: string, what: string, issues: Issue[]): RequestValidationError {
+  return new RequestValidationError(`Invalid ${what} for ${operation}: ${describeIssues(issues)}`, issues);
+}
+
+/**
+ * What plain checks found, as zod issues with the SDK's messages. Options and raw requests are
+ * checked by hand rather than by schemas: the checks are a few lines each, and a schema library's
+ * object, union and transform machinery would weigh more in a browser bundle than all of them.
+ */
+export class Problems {
+  readonly issues: Issue[] = [];
+
+  /**
+   * Records at `path` what a check found: an issue, or a message of its own for a problem no issue
+   * code describes (about `input`); nothing when it found nothing.
+   */
+  add(path: PropertyKey[], found: Finding | string | undefined, input?: unknown): void {
+    if (found === undefined) return;
+    const custom = typeof found === 'string';
+    const finding = custom ? { code: 'custom', input } : found;
+    this.issues.push({
+      ...finding,
+      path,
+      message: custom ? found : issueMessage(found as z.core.$ZodRawIssue),
+    } as Issue);
+  }
+}
+
+/** Why `value` is not an integer from `min` to `max`, or `undefined`. */
+export function integerFinding(value: unknown, min: number, max: number): Finding | undefined {
+  if (typeof value !== 'number') return { code: 'invalid_type', expected: 'number', input: value };
+  if (!Number.isInteger(value)) return { code: 'invalid_type', expected: 'int', input: value };
+  if (value < min)
+    return { code: 'too_small', origin: 'number', minimum: min, inclusive: true, input: value };
+  if (value > max) return { code: 'too_big', origin: 'number', maximum: max, inclusive: true, input: value };
+  return undefined;
+}
+
+/** Why `value` is not one of `values`, or `undefined`. */
+export function oneOfFinding(value: unknown, values: readonly string[]): Finding | undefined {
+  return values.includes(value as string)
+    ? undefined
+    : { code: 'invalid_value', values: [...values], input: value };
+}
+
+/** Why `value` is not of the JavaScript type `type`, or `undefined`. */
+export function typeFinding(value: unknown, type: 'boolean' | 'string'): Finding | undefined {
+  return typeof value === type ? undefined : { code: 'invalid_type', expected: type, input: value };
+}
+
+/** Whether `value` is a plain object of named values (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Records every own key of `value` that is not among `known`. */
+export function unknownKeys(
+  value: Record<string, unknown>,
+  known: readonly string[],
+  problems: Problems,
+): void {
+  const keys = Object.keys(value).filter((key) => !known.includes(key));
+  if (keys.length > 0) problems.add([], { code: 'unrecognized_keys', keys, input: value });
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type ControlAccess, carriesToken } from './control-access.js';
 import { ChaosBodySchema, ClockBodySchema, FaultBodySchema, PetsBodySchema } from './control-schemas.js';
 import { controlTarget, sessionBasePath, sessionControlPath } from './control-urls.js';
@@ -34,7 +34,7 @@ type ControlHandler = (request: ControlRequest) => Response;
 const REALM = 'Bearer realm="animal-store-fake-control"';
 
 /** A route whose body is JSON checked by `schema` (named `name` in messages) before `handle` sees it. */
-function withBody<Schema extends z.ZodType>(
+function withBody<Schema extends z.core.$ZodType>(
   schema: Schema,
   name: string,
   handle: (value: z.output<Schema>) => ControlHandler,

@@ -1,10 +1,10 @@
 /**
- * A request's JSON body checked against a zod schema, or the 400 that says what is wrong with it: the
+ * A request's JSON body checked against a zod schema (classic or mini), or the 400 that says what is wrong with it: the
  * one reading of a JSON body, for `POST /pets` and for the control API.
  *
  * @module
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './request-body.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
@@ -17,7 +17,7 @@ export type JsonBody<T> =
  * Parses `text` (read as UTF-8; `utf8` says whether it was valid) as JSON and checks it with `schema`.
  * `name` names the expected value in messages: `NewPet`, `fault`.
  */
-export function parseJsonBody<Schema extends z.ZodType>(
+export function parseJsonBody<Schema extends z.core.$ZodType>(
   text: string,
   utf8: boolean,
   schema: Schema,
@@ -40,7 +40,7 @@ export function parseJsonBody<Schema extends z.ZodType>(
     const reason = error instanceof Error ? error.message : String(error);
     return refuse(ERROR_CODES.invalidJson, `The request body is not valid JSON: ${reason}`);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const problems = parsed.error.issues.map((issue) => describeIssue(issue, body));
   return refuse(ERROR_CODES.invalidBody, `The request body is not a valid ${name}: ${problems.join('; ')}`);

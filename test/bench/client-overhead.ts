@@ -1,13 +1,13 @@
 /**
- * The per-call cost of the SDK against raw `fetch` + `JSON.parse`, with ky alone and ky with the
- * schema in between, all calling the same loopback server in alternating rounds.
+ * The per-call cost of the SDK against raw `fetch` + `JSON.parse`, with ky alone and ky with classic
+ * zod's schema in between, all calling the same loopback server in alternating rounds.
  *
  * @module
  */
 import ky from 'ky';
 import type * as Sdk from '../../src/index.js';
-import { PetListSchema, PetSchema } from '../../src/index.js';
 import { BENCH_API_KEY } from './constants.js';
+import { ClassicPetListSchema, ClassicPetSchema } from './plain-schemas.js';
 import type { LoopbackServer } from './start-loopback-server.js';
 import { alternate, type Contender, medianRoundRatio, throughput } from './timing.js';
 
@@ -93,12 +93,12 @@ export function rawContender(operation: Operation, baseUrl: string): Contender {
 
 function contenders(operation: Operation, baseUrl: string, builds: readonly SdkBuild[]): Contender[] {
   const url = urlOf(operation, baseUrl);
-  const schema = operation === 'listPets' ? PetListSchema : PetSchema;
+  const schema = operation === 'listPets' ? ClassicPetListSchema : ClassicPetSchema;
   return [
     ...builds.map((build) => sdkContender(build, operation, baseUrl)),
     rawContender(operation, baseUrl),
     { name: 'ky', call: (index) => ky.get(url(index), { headers }).json() },
-    { name: 'ky + schema', call: (index) => ky.get(url(index), { headers }).json(schema) },
+    { name: 'ky + zod', call: (index) => ky.get(url(index), { headers }).json(schema) },
   ];
 }
 

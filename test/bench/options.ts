@@ -17,9 +17,10 @@ export const USAGE = `Usage: npm run bench -- [options]
                       also measure the cold start of another build of the package: DIR is its root,
                       with dist/ built (e.g. a checkout of an earlier commit after npm run build)
   --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
-  --sections LIST     run only these sections: parse, overhead, tracing, fake-store, memory, soak,
-                      sessions, hostile, cold-start, store, fleet (comma-separated); store and fleet start
-                      their own redis-server
+  --sections LIST     run only these sections: browser-weight, parse, overhead, tracing, fake-store,
+                      memory, soak, sessions, hostile, cold-start, store, fleet (comma-separated); store
+                      and fleet start their own redis-server; browser-weight packs the package and
+                      installs it
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --svg-dir DIR       where the fleet section draws its runs (default docs/images)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
@@ -29,6 +30,7 @@ export const USAGE = `Usage: npm run bench -- [options]
 `;
 
 export const SECTIONS = [
+  'browser-weight',
   'parse',
   'overhead',
   'tracing',

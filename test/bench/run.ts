@@ -11,6 +11,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sdk from '../../src/index.js';
+import {
+  type BrowserWeight,
+  browserWeightTable,
+  measureBrowserWeight,
+} from '../bundle/support/browser-weight.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
@@ -179,6 +184,7 @@ async function main(options: BenchOptions): Promise<void> {
       `${formatNumber(options.calls)} calls per contender and case, ${formatNumber(options.memoryCalls)} in the memory run\n`,
   );
   const results: {
+    browserWeight?: BrowserWeight;
     schemaParse?: ParseResult[];
     clientOverhead?: OverheadResult[];
     tracingOverhead?: OverheadResult[];
@@ -193,6 +199,12 @@ async function main(options: BenchOptions): Promise<void> {
   } = {};
   const run = new Set(options.sections);
 
+  if (run.has('browser-weight')) {
+    results.browserWeight = await measureBrowserWeight();
+    print(
+      `Browser weight: esbuild, minified, gzipped, from the packed tarball\n${browserWeightTable(results.browserWeight)}`,
+    );
+  }
   if (run.has('parse')) {
     results.schemaParse = measureSchemaParse();
     print(parseTable(results.schemaParse));

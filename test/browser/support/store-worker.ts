@@ -26,9 +26,18 @@ export function serveStoreThroughWorker(): FakePetStore {
   return store;
 }
 
-/** A client of the store that uses the page's global `fetch`, with a spy as its logger. */
+/**
+ * A client of the store that uses the page's global `fetch`, with a spy as its logger. The page
+ * holds the test key itself, so it says it may.
+ */
 export function browserClient(options: ClientOptions = {}) {
   const logger = { warn: vi.fn<(message: string) => void>() };
-  const client = new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL, logger, ...options });
+  const client = new PetStoreClient({
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    logger,
+    dangerouslyAllowBrowser: true,
+    ...options,
+  });
   return { client, logger };
 }

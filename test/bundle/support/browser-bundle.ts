@@ -21,16 +21,17 @@ export interface BrowserBundle {
 
 /**
  * Bundles for browsers as one ES module. `animal-store-sdk` resolves through the package's own
- * `exports` to dist/; `external` packages are left out, to see what the rest weighs.
+ * `exports` to dist/, or from `resolveDir` (an application with the tarball installed) for source
+ * text; `external` packages are left out, to see what the rest weighs.
  */
 export async function bundleForBrowser(
   input: BundleInput,
-  options: { minify?: boolean; external?: string[]; plugins?: esbuild.Plugin[] } = {},
+  options: { minify?: boolean; external?: string[]; plugins?: esbuild.Plugin[]; resolveDir?: string } = {},
 ): Promise<BrowserBundle> {
   const result = await esbuild.build({
     ...('entry' in input
       ? { entryPoints: [input.entry] }
-      : { stdin: { contents: input.source, resolveDir: PACKAGE_ROOT, loader: 'ts' } }),
+      : { stdin: { contents: input.source, resolveDir: options.resolveDir ?? PACKAGE_ROOT, loader: 'ts' } }),
     absWorkingDir: PACKAGE_ROOT,
     bundle: true,
     write: false,

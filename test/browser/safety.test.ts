@@ -1,0 +1,107 @@
+import { describe, expect, inject, it, vi } from 'vitest';
+import { APIConnectionError, PetStoreClient, PetStoreError, RateLimitError } from '../../src/index.js';
+
+const BASE_URL = 'https://api.animal-store.test/v1';
+const KEY = 'sk-browser-guard-0123456789';
+const service = inject('corsService');
+
+/** Builds a client in a module worker started by this page, and says what happened there. */
+function buildInWorker(options: { apiKey: string | null; dangerouslyAllowBrowser: boolean }) {
+  const worker = new Worker(new URL('./support/guard-worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<{ built: boolean; name?: string; message?: string }>((resolve, reject) => {
+    worker.onmessage = (event) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => reject(new Error(event.message));
+    worker.postMessage(options);
+  });
+}
+
+describe('in a browser, the client guards the API key', () => {
+  it('refuses a string key with an error that says why and what to do instead', () => {
+    const build = () => new PetStoreClient({ apiKey: KEY, baseUrl: BASE_URL });
+    expect(build).toThrow(PetStoreError);
+    expect(build).toThrow(/where anyone can read it/);
+    expect(build).toThrow(/apiKey: null/);
+    expect(build).toThrow(/an apiKey function that fetches a short-lived key/);
+    expect(build).toThrow(/a backend route of yours that adds the key \(apiKey: null\)/);
+    expect(build).toThrow(/dangerouslyAllowBrowser: true/);
+    const error = (() => {
+      try {
+        build();
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(`${error?.message} ${JSON.stringify(error)} ${error?.stack}`).not.toContain(KEY);
+  });
+
+  it('builds with dangerouslyAllowBrowser: true, with a key function, or with no key', () => {
+    expect(
+      new PetStoreClient({ apiKey: KEY, baseUrl: BASE_URL, dangerouslyAllowBrowser: true }).baseUrl,
+    ).toBe(`${BASE_URL}/`);
+    expect(() => new PetStoreClient({ apiKey: async () => KEY, baseUrl: BASE_URL })).not.toThrow();
+    expect(() => new PetStoreClient({ apiKey: null, baseUrl: BASE_URL })).not.toThrow();
+  });
+
+  it('guards a worker the page started the same way', async () => {
+    expect(await buildInWorker({ apiKey: KEY, dangerouslyAllowBrowser: false })).toMatchObject({
+      built: false,
+      name: 'PetStoreError',
+      message: expect.stringMatching(/dangerouslyAllowBrowser/),
+    });
+    expect(await buildInWorker({ apiKey: KEY, dangerouslyAllowBrowser: true })).toEqual({ built: true });
+    expect(await buildInWorker({ apiKey: null, dangerouslyAllowBrowser: false })).toEqual({ built: true });
+  });
+});
+
+describe('a service on another origin, through CORS', () => {
+  /** A client of the service under `path`, with a spy as its logger and no retries. */
+  function serviceClient(path: string, headers: Record<string, string> = {}) {
+    const logger = { warn: vi.fn<(message: string) => void>() };
+    const client = new PetStoreClient({
+      apiKey: null,
+      baseUrl: `${service}${path}`,
+      logger,
+      maxRetries: 0,
+      headers,
+    });
+    return { client, logger };
+  }
+
+  it('that hides its rate-limit headers from the page: a 429 warns once that pacing is off, naming the headers to expose', async () => {
+    const { client, logger } = serviceClient('/hidden/v1');
+    const first = await client.listPets().catch((error: unknown) => error);
+    await client.listPets().catch(() => undefined);
+
+    expect(first).toBeInstanceOf(RateLimitError);
+    expect((first as RateLimitError).retryAfterMs).toBeNull();
+    expect(client.rateLimit).toBeNull();
+    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(logger.warn.mock.calls[0]?.[0]).toMatch(
+      /^animal-store-sdk: GET \/pets got 429, but the service does not expose its rate-limit headers to this page, so pacing is off\./,
+    );
+    expect(logger.warn.mock.calls[0]?.[0]).toContain(
+      'Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
+    );
+  });
+
+  it('that exposes them: the client reads them and says nothing', async () => {
+    const { client, logger } = serviceClient('/exposed/v1');
+    const error = await client.listPets().catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(3_000);
+    expect(client.rateLimit).toMatchObject({ limit: 60, remaining: 0 });
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('that does not allow a header the page sends: the connection error names CORS as a likely cause', async () => {
+    const { client } = serviceClient('/exposed/v1', { 'X-Trace': 'abc' });
+    const error = await client.listPets().catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      "Could not reach the Animal Store service for GET /pets. In a browser, CORS may be why: see the browser's console.",
+    );
+  });
+});

@@ -1,0 +1,11 @@
+// Pacing and the cooldown left out: a store that grants everything.
+export const PROBE_POLL_MS = 25;
+export class InProcessRateLimitStore {
+  acquire() {
+    return { granted: true, lease: '' };
+  }
+  release(): void {}
+}
+export function createInProcessRateLimitStore() {
+  return new InProcessRateLimitStore();
+}

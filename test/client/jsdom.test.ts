@@ -1,0 +1,4 @@
+// @vitest-environment jsdom
+import { describeUnderDomEnvironment } from './dom-environment.js';
+
+describeUnderDomEnvironment('jsdom');
