@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
@@ -10,32 +11,64 @@ const shared = {
   removeNodeProtocol: false,
 } satisfies Options;
 
-/** Builds `x.browser.ts` in place of `x.ts` wherever a module has a browser variant. */
-const browserVariants: Plugin = {
-  name: 'browser-variants',
-  setup(build) {
-    build.onResolve({ filter: /\/start-http-server\.js$/ }, (args) => ({
-      path: resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts')),
-    }));
-  },
+/**
+ * Builds `x.<variant>.ts` in place of `x.ts` wherever a module of src/ has one, trying the variants
+ * in order: how one build (CommonJS, browsers, Workers) swaps in what only it may load.
+ */
+function variants(...names: string[]): Plugin {
+  return {
+    name: `variants-${names.join('-')}`,
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        for (const name of names) {
+          const path = resolve(args.resolveDir, args.path.replace(/\.js$/, `.${name}.ts`));
+          if (existsSync(path)) return { path };
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
+const entries = {
+  index: 'src/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  'redis/index': 'src/redis/index.ts',
 };
 
 export default defineConfig([
   {
     ...shared,
     name: 'library',
-    entry: {
-      index: 'src/index.ts',
-      'testing/index': 'src/testing/index.ts',
-      'redis/index': 'src/redis/index.ts',
-    },
-    format: ['esm', 'cjs'],
+    entry: entries,
+    format: ['esm'],
     dts: true,
-    // Shared chunks keep one copy of the model for both entries, and keep the HTTP server a lazily
+    // Shared chunks keep one copy of the model for every entry, and keep the HTTP server a lazily
     // imported chunk so that `./testing` loads `node:http` only when `listen()` is called.
     splitting: true,
     // The builds run at once; this one must not delete the files the others write.
-    clean: ['!testing/cli.js', '!testing/browser.js'],
+    clean: [
+      '!*.cjs',
+      '!*.d.cts',
+      '!**/*.cjs',
+      '!**/*.d.cts',
+      '!testing/cli.js',
+      '!testing/browser.js',
+      '!testing/workerd.js',
+    ],
+  },
+  {
+    ...shared,
+    name: 'commonjs',
+    entry: entries,
+    format: ['cjs'],
+    dts: true,
+    splitting: true,
+    clean: false,
+    // ky is an ES module only, which a `require` inside a test runner's module system (Jest's) cannot
+    // load: the CommonJS build carries its own copy, and the ES module build stays as light as it was.
+    noExternal: ['ky'],
+    esbuildPlugins: [variants('cjs')],
   },
   {
     ...shared,
@@ -48,7 +81,19 @@ export default defineConfig([
     dts: false,
     splitting: false,
     clean: false,
-    esbuildPlugins: [browserVariants],
+    esbuildPlugins: [variants('browser')],
+  },
+  {
+    ...shared,
+    name: 'workerd',
+    // `./testing` under the `workerd` condition (Cloudflare's tools): the browser build without msw.
+    entry: { 'testing/workerd': 'src/testing/index.ts' },
+    format: ['esm'],
+    platform: 'neutral',
+    dts: false,
+    splitting: false,
+    clean: false,
+    esbuildPlugins: [variants('workerd', 'browser')],
   },
   {
     ...shared,

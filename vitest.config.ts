@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
-import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { defineConfig, type Plugin, type TestProjectConfiguration } from 'vitest/config';
 import { locateRuntime } from './test/runtimes/support/runtimes.js';
 import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
 import { locateRedisServer } from './test/support/redis-server.js';
@@ -41,9 +43,20 @@ const node: TestProjectConfiguration = {
   },
 };
 
+/** Loads `x.browser.ts` in place of `x.ts` wherever a module of src/ has one, as the package's browser build does. */
+const browserVariants: Plugin = {
+  name: 'browser-variants',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (importer === undefined || !/^\.\.?\/.*\.js$/.test(source) || !importer.includes('/src/')) return null;
+    const variant = resolve(dirname(importer), source.replace(/\.js$/, '.browser.ts'));
+    return existsSync(variant) ? variant : null;
+  },
+};
+
 const browser: TestProjectConfiguration = {
   // Serves the worker script of the installed msw, so it always matches msw/browser.
-  plugins: [msw({ mode: 'worker-only' })],
+  plugins: [msw({ mode: 'worker-only' }), browserVariants],
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],

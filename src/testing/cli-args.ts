@@ -4,6 +4,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { checkCorsHeaders } from './cors.js';
 import { DEFAULT_API_KEY } from './fake-store.js';
 import {
   DAY_MS,
@@ -64,6 +65,11 @@ Options:
                      (default ${DEFAULT_CLI_MAX_RECORDED_REQUESTS})
       --request-timeout <ms>
                      time a client has to send a whole request; then 408 (default 30000)
+      --cors-headers <names>
+                     act like a strict service: CORS preflights allow, and answers expose, only
+                     these comma-separated headers, e.g. Authorization,Content-Type to hide
+                     Retry-After and X-RateLimit-* from pages (default: allow what a page asks,
+                     expose every header the SDK reads)
   -h, --help         show this help
 
 Stop it with Ctrl-C.
@@ -84,6 +90,8 @@ export type CliCommand =
       readonly maxBodyBytes: number;
       readonly maxRecordedRequests: number;
       readonly requestTimeoutMs: number;
+      /** A strict service's CORS headers; absent for the default, open CORS. */
+      readonly corsHeaders?: readonly string[];
     };
 
 /**
@@ -110,6 +118,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     'max-body'?: string;
     'max-log'?: string;
     'request-timeout'?: string;
+    'cors-headers'?: string;
     help?: boolean;
   };
   try {
@@ -128,6 +137,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         'max-body': { type: 'string' },
         'max-log': { type: 'string' },
         'request-timeout': { type: 'string' },
+        'cors-headers': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -161,7 +171,30 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     1,
     MAX_TIMEOUT_MS,
   );
-  return { kind: 'serve', port, host, key, plan, seed, maxBodyBytes, maxRecordedRequests, requestTimeoutMs };
+  const corsHeaders = corsHeadersOption(values['cors-headers']);
+  return {
+    kind: 'serve',
+    port,
+    host,
+    key,
+    plan,
+    seed,
+    maxBodyBytes,
+    maxRecordedRequests,
+    requestTimeoutMs,
+    ...(corsHeaders === undefined ? {} : { corsHeaders }),
+  };
+}
+
+/** `--cors-headers`: header names, comma-separated; the check of each name is the server's own. */
+function corsHeadersOption(value: string | undefined): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value.split(',').map((name) => name.trim());
+  try {
+    return checkCorsHeaders(names.filter((name) => name !== ''));
+  } catch (error) {
+    throw new CliUsageError(`--cors-headers: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function integerOption(name: string, value: string, min: number, max: number): number {

@@ -45,6 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
       port: command.port,
       hostname: command.host,
       requestTimeoutMs: command.requestTimeoutMs,
+      ...(command.corsHeaders === undefined ? {} : { corsHeaders: command.corsHeaders }),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -60,6 +61,9 @@ async function main(argv: readonly string[]): Promise<number> {
       `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
       `Pets: ${command.seed}`,
       `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
+      ...(command.corsHeaders === undefined
+        ? []
+        : [`CORS: strict, allowing and exposing only ${command.corsHeaders.join(', ') || 'no headers'}`]),
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
       'Press Ctrl-C to stop.',
       '',

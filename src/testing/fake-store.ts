@@ -5,11 +5,11 @@
  *
  * @module
  */
-import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
 import { authenticate, checkApiKeys, unauthorized } from './auth.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { type FaultOptions, FaultQueue, sleep } from './faults.js';
+import type { HttpHandler } from './msw.js';
 import { PetRepository } from './pet-repository.js';
 import {
   anonymousRateLimitState,
@@ -142,6 +142,10 @@ export interface FakePetStore {
   /**
    * msw request handlers for every request under the base URL: `setupServer(...store.handlers)` or
    * `setupWorker(...store.handlers)`. Requests outside it are left to msw's unhandled-request policy.
+   * msw (2 or 3) is loaded the first time this is read, and only then.
+   *
+   * @throws Error when msw cannot be loaded (not installed, say); TypeError in the build for
+   * Cloudflare Workers, which has no msw.
    */
   readonly handlers: readonly HttpHandler[];
   /**
@@ -177,7 +181,8 @@ export interface FakePetStore {
 
 /**
  * Builds a fake store. The msw adapter is passed in, so that code that never uses msw (the
- * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one.
+ * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one,
+ * which runs the first time `handlers` is read.
  *
  * @throws TypeError or RangeError when an option is invalid.
  */
@@ -292,9 +297,13 @@ export function buildFakePetStore(
     return outcome.response;
   };
 
+  let handlers: readonly HttpHandler[] | undefined;
   return {
     baseUrl: base.href,
-    handlers: mswHandlers(core),
+    get handlers() {
+      handlers ??= mswHandlers(core);
+      return handlers;
+    },
     fetch: storeFetch,
     listen(listenOptions = {}) {
       return startHttpServer(core, listenOptions);

@@ -14,6 +14,8 @@ import type { BaseUrl } from './base-url.js';
  * import type { ListenOptions } from 'animal-store-sdk/testing';
  *
  * const options: ListenOptions = { port: 4010, hostname: '127.0.0.1' };
+ * // A service that hides Retry-After and X-RateLimit-* from pages.
+ * const strict: ListenOptions = { corsHeaders: ['Authorization', 'Content-Type'] };
  * ```
  */
 export interface ListenOptions {
@@ -27,6 +29,13 @@ export interface ListenOptions {
    * once a second. Default 30,000.
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * Makes the server act like a strict service: CORS preflights allow, and answers expose to pages,
+   * only the headers this list names (e.g. `['Authorization', 'Content-Type']`, to see how a page
+   * behaves when the service hides `Retry-After` and `X-RateLimit-*`). By default preflights allow
+   * whatever headers a page asks to send, and answers expose every header the SDK reads.
+   */
+  readonly corsHeaders?: readonly string[];
 }
 
 /**

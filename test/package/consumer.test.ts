@@ -41,6 +41,7 @@ const temporaryDirectories: string[] = [];
 let manifest: Manifest;
 let packed: PackedPackage;
 let project: string;
+let projectWithoutMsw: string;
 
 function binary(node: NodeName): string {
   const path = binaries.get(node);
@@ -55,12 +56,14 @@ function installed(...path: string[]): string {
 beforeAll(async () => {
   manifest = await readManifest();
   packed = await sharedPackage();
-  const [consumer, oldestNode] = await Promise.all([
+  const [consumer, withoutMsw, oldestNode] = await Promise.all([
     createConsumerProject(packed.tarball, manifest),
+    createConsumerProject(packed.tarball, manifest, []),
     node22(),
   ]);
   project = consumer;
-  temporaryDirectories.push(project);
+  projectWithoutMsw = withoutMsw;
+  temporaryDirectories.push(project, projectWithoutMsw);
   binaries.set('Node 24', PINNED_NODE).set('Node 22.12', oldestNode);
   log(`consumer project ready in ${project}`);
 }, SETUP_TIMEOUT_MS);
@@ -187,26 +190,63 @@ describe.concurrent('an application with the package installed', { timeout: TEST
     expect(inputs.filter((input) => /(^|\/)node_modules\/msw\/|^node:/.test(input))).toEqual([]);
   });
 
-  it.for(['index.js', 'index.cjs'])(
-    'loads only ky and zod from the root entry %s',
-    async (file, { expect }) => {
-      const { eager, lazy } = await entryImports(project, installed('dist', file));
-      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
+  it.for([
+    ['index.js', ['ky', 'zod']],
+    // ky is an ES module only: the CommonJS build carries its own copy, for require in Jest's module system.
+    ['index.cjs', ['zod']],
+  ] as const)('loads from the root entry %s only %s', async ([file, packages], { expect }) => {
+    const { eager, lazy } = await entryImports(project, installed('dist', file));
+    log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
 
-      expect([...eager].sort()).toEqual(['ky', 'zod']);
-      expect([...lazy]).toEqual([]);
-    },
-  );
+    expect([...eager].sort()).toEqual(packages);
+    expect([...lazy]).toEqual([]);
+  });
 
   it.for(['testing/index.js', 'testing/index.cjs'])(
-    'loads msw/http from %s at once and node:http only when a server starts',
+    'loads no msw from %s at once, and node:http only when a server starts',
     async (file, { expect }) => {
       const { eager, lazy } = await entryImports(project, installed('dist', file));
       log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ')}`);
 
-      expect([...eager].filter((name) => name.startsWith('msw'))).toEqual(['msw/http']);
+      expect([...eager].filter((name) => name.startsWith('msw'))).toEqual([]);
       expect([...eager].filter((name) => name.startsWith('node:'))).toEqual([]);
       expect([...lazy]).toEqual(['node:http']);
+    },
+  );
+
+  it.for(['esm', 'cjs'])(
+    'loads msw from the %s build only when store.handlers is first read',
+    async (format, { expect }) => {
+      const { stdout } = await run(PINNED_NODE, ['lazy-msw.mjs', format], {
+        cwd: project,
+        node: PINNED_NODE,
+      });
+      log(`  ${format}: ${stdout.trim()}`);
+
+      expect(JSON.parse(stdout)).toEqual({
+        viaFetch: 2,
+        overHttp: 2,
+        beforeHandlers: [],
+        handlers: { count: 2 },
+        afterHandlers: ['msw'],
+      });
+    },
+  );
+
+  it.for(['esm', 'cjs'])(
+    'works without msw installed from the %s build, and says where msw is needed',
+    async (format, { expect }) => {
+      const { stdout } = await run(PINNED_NODE, ['lazy-msw.mjs', format], {
+        cwd: projectWithoutMsw,
+        node: PINNED_NODE,
+      });
+      log(`  ${format} without msw: ${stdout.trim()}`);
+      const report = JSON.parse(stdout) as { handlers: { error?: string } };
+
+      expect(report).toMatchObject({ viaFetch: 2, overHttp: 2, beforeHandlers: [] });
+      expect(report.handlers.error).toMatch(
+        /^Error: store\.handlers needs msw, which could not be loaded \(.*'msw'.*\)\. Install it where you use the handlers: npm install -D msw\. createFakePetStore\(\), store\.fetch and store\.listen\(\) work without it\.$/,
+      );
     },
   );
 

@@ -17,24 +17,32 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 /** The consumer scripts, by how they load the package. */
 export const CONSUMER_SCRIPTS = { esm: 'esm-consumer.mjs', cjs: 'cjs-consumer.cjs' } as const;
 
+/** The optional peers a consumer project installs beside the tarball. */
+const OPTIONAL_PEERS = ['msw', 'redis', 'ioredis'] as const;
+
 /**
  * Creates a project in the system's temporary directory and installs the tarball there together
- * with its optional peers (msw, redis, ioredis), in the version ranges the package asks for. The caller removes the directory.
+ * with its optional peers (msw, redis, ioredis; `peers` to pick fewer), in the version ranges the
+ * package asks for. The caller removes the directory.
  */
-export async function createConsumerProject(tarball: string, manifest: Manifest): Promise<string> {
+export async function createConsumerProject(
+  tarball: string,
+  manifest: Manifest,
+  peers: readonly (typeof OPTIONAL_PEERS)[number][] = OPTIONAL_PEERS,
+): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'animal-store-consumer-'));
   await writeFile(
     join(project, 'package.json'),
     `${JSON.stringify({ name: 'animal-store-consumer', private: true, type: 'module' }, null, 2)}\n`,
   );
-  for (const file of [...Object.values(CONSUMER_SCRIPTS), 'scenario.mjs']) {
+  for (const file of [...Object.values(CONSUMER_SCRIPTS), 'scenario.mjs', 'lazy-msw.mjs']) {
     await copyFile(join(FIXTURES, file), join(project, file));
   }
   await writeTypedConsumer(project);
   // The optional peers, in the ranges the package asks for: msw for ./testing, a Redis client of each
   // kind for ./redis.
-  const peers = ['msw', 'redis', 'ioredis'].map((name) => `${name}@${manifest.peerDependencies[name]}`);
-  await run('npm', ['install', tarball, ...peers, '--no-audit', '--no-fund', '--prefer-offline'], {
+  const specs = peers.map((name) => `${name}@${manifest.peerDependencies[name]}`);
+  await run('npm', ['install', tarball, ...specs, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: project,
     node: PINNED_NODE,
   });
