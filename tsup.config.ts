@@ -63,10 +63,15 @@ export default defineConfig([
     entry: entries,
     format: ['cjs'],
     dts: true,
-    splitting: true,
+    // One file per entry, written by esbuild itself: a test runner's CommonJS module system (Jest's)
+    // can neither `import()` a chunk nor `require` an ES module, so the HTTP server is a lazily
+    // initialised module inside the file, and msw a lazy `require`.
+    splitting: false,
+    // esbuild's own tree shaking: tsup's extra pass (rollup) would hoist the lazy require of node:http.
+    treeshake: false,
     clean: false,
-    // ky is an ES module only, which a `require` inside a test runner's module system (Jest's) cannot
-    // load: the CommonJS build carries its own copy, and the ES module build stays as light as it was.
+    // ky is an ES module only: the CommonJS build carries its own copy, and the ES module build stays
+    // as light as it was.
     noExternal: ['ky'],
     esbuildPlugins: [variants('cjs')],
   },
