@@ -23,9 +23,9 @@ for (const [program, notRun] of [
   console.warn(`\n${program.message}\nNot run here: ${notRun}.\n`);
 }
 
-// Bun and Deno are checked by their test file, which runs on Node as well; workerd's file runs on
-// workerd alone, so it is left out here, the same way, where workerd does not run.
-const WORKERD_CHECKS = ['test/runtimes/workerd.test.ts'];
+// Bun and Deno are checked by their test file, which runs on Node as well; workerd's files run on
+// workerd alone, so they are left out here, the same way, where workerd does not run.
+const WORKERD_CHECKS = ['test/runtimes/workerd.test.ts', 'test/runtimes/workers-vitest.test.ts'];
 const workerdRuns = locateRuntime('workerd', WORKERD_CHECKS.join(', ')) !== undefined;
 
 const node: TestProjectConfiguration = {

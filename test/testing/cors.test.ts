@@ -78,7 +78,19 @@ describe.for([mswTransport, httpTransport])('CORS through $name', (transport) =>
     }
   });
 
-  it('sends an OPTIONS that is not a preflight to the store, which has no route for it', async () => {
+  it('answers a bare OPTIONS without a key as a preflight: a DOM environment strips Origin and Access-Control-Request-*', async () => {
+    const { store, connection } = await serve();
+    const answer = corsOf(await connection.fetch(`${connection.baseUrl}/pets`, { method: 'OPTIONS' }));
+
+    expect(answer).toMatchObject({
+      status: 204,
+      allowMethods: 'GET, POST',
+      allowHeaders: 'Authorization, Content-Type',
+    });
+    expect(store.requests).toEqual([]);
+  });
+
+  it('sends an OPTIONS with a key, which no page sends as a preflight, to the store, which has no route for it', async () => {
     const { store, connection } = await serve();
     const response = await connection.fetch(`${connection.baseUrl}/pets`, authed({ method: 'OPTIONS' }));
 
