@@ -1,7 +1,7 @@
 /**
  * The fake Animal Store's routes, declared once: each method and path pattern with the operation that
  * answers it. The 404 for a path with no route, the 405 and its `Allow` header, and the methods the
- * HTTP server allows in CORS preflights all derive from this table.
+ * CORS preflights (src/testing/cors.ts) allow all derive from this table.
  *
  * @module
  */
