@@ -243,7 +243,12 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       log(`  ${format} without msw: ${stdout.trim()}`);
       const report = JSON.parse(stdout) as { handlers: { error?: string } };
 
-      expect(report).toMatchObject({ viaFetch: 2, overHttp: 2, beforeHandlers: ['node:http'] });
+      expect(report).toMatchObject({
+        viaFetch: 2,
+        overHttp: 2,
+        beforeListen: [],
+        beforeHandlers: ['node:http'],
+      });
       expect(report.handlers.error).toMatch(
         /^Error: store\.handlers needs msw, which could not be loaded \(.*'msw'.*\)\. Install it where you use the handlers: npm install -D msw\. createFakePetStore\(\), store\.fetch and store\.listen\(\) work without it\.$/,
       );
