@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
-import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { defineConfig, type Plugin, type TestProjectConfiguration } from 'vitest/config';
 import { locateRuntime } from './test/runtimes/support/runtimes.js';
 import { CHROMIUM_ARGS, locateChromium } from './test/support/chromium.js';
 import { locateRedisServer } from './test/support/redis-server.js';
@@ -26,9 +28,9 @@ for (const [program, notRun] of [
   console.warn(`\n${program.message}\nNot run here: ${notRun}.\n`);
 }
 
-// Bun and Deno are checked by their test file, which runs on Node as well; workerd's file runs on
-// workerd alone, so it is left out here, the same way, where workerd does not run.
-const WORKERD_CHECKS = ['test/runtimes/workerd.test.ts'];
+// Bun and Deno are checked by their test file, which runs on Node as well; workerd's files run on
+// workerd alone, so they are left out here, the same way, where workerd does not run.
+const WORKERD_CHECKS = ['test/runtimes/workerd.test.ts', 'test/runtimes/workers-vitest.test.ts'];
 const workerdRuns = locateRuntime('workerd', WORKERD_CHECKS.join(', ')) !== undefined;
 
 const node: TestProjectConfiguration = {
@@ -46,9 +48,20 @@ const node: TestProjectConfiguration = {
   },
 };
 
+/** Loads `x.browser.ts` in place of `x.ts` wherever a module of src/ has one, as the package's browser build does. */
+const browserVariants: Plugin = {
+  name: 'browser-variants',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (importer === undefined || !/^\.\.?\/.*\.js$/.test(source) || !importer.includes('/src/')) return null;
+    const variant = resolve(dirname(importer), source.replace(/\.js$/, '.browser.ts'));
+    return existsSync(variant) ? variant : null;
+  },
+};
+
 const browser: TestProjectConfiguration = {
   // Serves the worker script of the installed msw, so it always matches msw/browser.
-  plugins: [msw({ mode: 'worker-only' })],
+  plugins: [msw({ mode: 'worker-only' }), browserVariants],
   test: {
     name: 'browser',
     include: ['test/browser/**/*.test.ts'],

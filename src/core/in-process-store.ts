@@ -43,7 +43,9 @@ export class InProcessRateLimitStore implements RateLimitStore {
   #nextLease = 0;
 
   constructor(settings: InProcessStoreSettings = {}) {
-    this.#now = settings.now ?? Date.now;
+    // `Date.now` looked up at each call, not kept: fake timers installed after the client was built
+    // (vitest, Jest, node:test, Bun) replace `Date`, and the cooldown must follow them.
+    this.#now = settings.now ?? (() => Date.now());
     this.#share = settings.share;
   }
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { checkCorsHeaders } from './cors.js';
 import { DEFAULT_API_KEY } from './fake-store.js';
 import {
   DAY_MS,
@@ -82,6 +83,11 @@ Options:
       --chaos-seed <n> --chaos-rate <r>
                      reproducible chaos: a share r (0 to 1) of the requests gets a random
                      fault, drawn from seed n (0 to 4294967295); both are needed
+      --cors-headers <names>
+                     act like a strict service: CORS preflights allow, and answers expose, only
+                     these comma-separated headers, e.g. Authorization,Content-Type to hide
+                     Retry-After and X-RateLimit-* from pages (default: allow what a page asks,
+                     expose every header the SDK reads)
   -h, --help         show this help
 
 Stop it with Ctrl-C.
@@ -106,6 +112,8 @@ export type CliCommand =
       readonly control: ControlOptions | false;
       /** Chaos from the start, when asked. */
       readonly chaos: { readonly seed: number; readonly rate: number } | undefined;
+      /** A strict service's CORS headers; absent for the default, open CORS. */
+      readonly corsHeaders?: readonly string[];
     };
 
 /**
@@ -139,6 +147,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     'session-idle-ms'?: string;
     'chaos-seed'?: string;
     'chaos-rate'?: string;
+    'cors-headers'?: string;
     help?: boolean;
   };
   try {
@@ -163,6 +172,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
         'session-idle-ms': { type: 'string' },
         'chaos-seed': { type: 'string' },
         'chaos-rate': { type: 'string' },
+        'cors-headers': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -196,6 +206,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     1,
     MAX_TIMEOUT_MS,
   );
+  const corsHeaders = corsHeadersOption(values['cors-headers']);
   return {
     kind: 'serve',
     port,
@@ -208,6 +219,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     requestTimeoutMs,
     control: controlOption(values, env[CONTROL_TOKEN_VARIABLE]),
     chaos: chaosOption(values['chaos-seed'], values['chaos-rate']),
+    ...(corsHeaders === undefined ? {} : { corsHeaders }),
   };
 }
 
@@ -256,6 +268,17 @@ function chaosOption(
     throw new CliUsageError(`--chaos-rate must be a number from 0 to 1, got "${rate}"`);
   }
   return { seed: integerOption('--chaos-seed', seed, 0, 0xffff_ffff), rate: Number(rate) };
+}
+
+/** `--cors-headers`: header names, comma-separated; the check of each name is the server's own. */
+function corsHeadersOption(value: string | undefined): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value.split(',').map((name) => name.trim());
+  try {
+    return checkCorsHeaders(names.filter((name) => name !== ''));
+  } catch (error) {
+    throw new CliUsageError(`--cors-headers: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function integerOption(name: string, value: string, min: number, max: number): number {

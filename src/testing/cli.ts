@@ -55,6 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
       hostname: command.host,
       requestTimeoutMs: command.requestTimeoutMs,
       control: command.control,
+      ...(command.corsHeaders === undefined ? {} : { corsHeaders: command.corsHeaders }),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -76,6 +77,9 @@ async function main(argv: readonly string[]): Promise<number> {
         : [
             `Chaos: seed ${command.chaos.seed}, a share of ${command.chaos.rate} of the requests gets a fault (${DEFAULT_CHAOS_FAULTS.join(', ')})`,
           ]),
+      ...(command.corsHeaders === undefined
+        ? []
+        : [`CORS: strict, allowing and exposing only ${command.corsHeaders.join(', ') || 'no headers'}`]),
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
       'Press Ctrl-C to stop.',
       '',

@@ -4,6 +4,7 @@
  * @module
  */
 import { buildFakePetStore, type FakePetStore, type FakePetStoreOptions } from './fake-store.js';
+import { loadMsw } from './load-msw.js';
 import { createMswHandlers } from './msw.js';
 
 /**
@@ -31,5 +32,5 @@ import { createMswHandlers } from './msw.js';
  * ```
  */
 export function createFakePetStore(options: FakePetStoreOptions = {}): FakePetStore {
-  return buildFakePetStore(options, createMswHandlers);
+  return buildFakePetStore(options, (core) => createMswHandlers(loadMsw(), core));
 }

@@ -5,13 +5,13 @@
  *
  * @module
  */
-import type { HttpHandler } from 'msw/http';
 import type { Pet } from '../schemas.js';
 import { REQUEST_ID_HEADER } from '../shared/request-id.js';
 import { authenticate, checkApiKeys, unauthorized } from './auth.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { Disruptions } from './disruptions.js';
 import { sleep } from './faults.js';
+import type { HttpHandler } from './msw.js';
 import { PetRepository } from './pet-repository.js';
 import {
   anonymousRateLimitState,
@@ -151,6 +151,10 @@ export interface FakePetStore extends FakeStoreControl {
   /**
    * msw request handlers for every request under the base URL: `setupServer(...store.handlers)` or
    * `setupWorker(...store.handlers)`. Requests outside it are left to msw's unhandled-request policy.
+   * msw (2 or 3) is loaded the first time this is read, and only then.
+   *
+   * @throws Error when msw cannot be loaded (not installed, say); TypeError in the build for
+   * Cloudflare Workers, which has no msw.
    */
   readonly handlers: readonly HttpHandler[];
   /**
@@ -173,7 +177,8 @@ const MAX_CLOCK_STEP_MS = 366 * 24 * 60 * 60 * 1000;
 
 /**
  * Builds a fake store. The msw adapter is passed in, so that code that never uses msw (the
- * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one.
+ * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one,
+ * which runs the first time `handlers` is read.
  *
  * @throws TypeError or RangeError when an option is invalid.
  */
@@ -358,10 +363,14 @@ function createStore(
     return outcome.response;
   };
 
+  let handlers: readonly HttpHandler[] | undefined;
   // Getters do not survive a spread, so the store's own are written out.
   const store: FakePetStore = {
     baseUrl: base.href,
-    handlers: mswHandlers(core),
+    get handlers() {
+      handlers ??= mswHandlers(core);
+      return handlers;
+    },
     fetch: storeFetch,
     listen(listenOptions = {}) {
       return startHttpServer(core, listenOptions);

@@ -6,6 +6,13 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import {
+  type CorsHeaders,
+  checkCorsHeaders,
+  isPreflight,
+  preflightHeaders,
+  responseCorsHeaders,
+} from './cors.js';
 import { announcesMoreThan } from './request-body.js';
 import { ERROR_CODES } from './responses.js';
 import { createServerApp, type ServerApp } from './server-app.js';
@@ -31,52 +38,6 @@ function closeAfterAnswer(socket: Duplex): void {
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * The headers browser code may read from the server's responses (beyond the CORS-safelisted ones).
- */
-export const EXPOSED_HEADERS: readonly string[] = Object.freeze([
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'Retry-After',
-  'Deprecation',
-  'Sunset',
-  'Link',
-  'Location',
-  'WWW-Authenticate',
-  'Date',
-  'X-Request-Id',
-]);
-
-const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
-});
-
-/** The request headers every preflight allows, whatever the browser asks about. */
-const ALLOWED_HEADERS: readonly string[] = ['Authorization', 'Content-Type'];
-
-/**
- * The answer to a CORS preflight: the methods of the routes at the path (the store's, or the control
- * API's), and the headers the page asks to send (`Access-Control-Request-Headers`) beside the two the
- * SDK sends, so a client's own headers (tracing, a `headers` option) pass.
- */
-function preflightHeaders(requested: string | undefined, methods: readonly string[]): Record<string, string> {
-  const allowed = [...ALLOWED_HEADERS];
-  const known = new Set(allowed.map((name) => name.toLowerCase()));
-  for (const name of (requested ?? '').split(',').map((part) => part.trim())) {
-    if (name === '' || known.has(name.toLowerCase())) continue;
-    known.add(name.toLowerCase());
-    allowed.push(name);
-  }
-  return {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Methods': methods.join(', '),
-    'Access-Control-Allow-Headers': allowed.join(', '),
-    'Access-Control-Max-Age': '600',
-  };
-}
-
-/**
  * Starts an HTTP server answering with the store. It serves the store's base path (e.g. `/v1`) on
  * whatever host name the client used, and its control API and sessions (server-app.ts); CORS
  * preflights are answered here, before the store, and are not recorded.
@@ -90,6 +51,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const sockets = new Set<Socket>();
   const busy = new Set<Socket>();
 
+  const cors = checkCorsHeaders(options.corsHeaders);
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (!Number.isSafeInteger(requestTimeout) || requestTimeout < 1) {
     throw new RangeError(`requestTimeoutMs must be a positive integer, got ${String(requestTimeout)}`);
@@ -103,7 +65,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const server = createServer(timeouts, (req, res) => {
     busy.add(req.socket);
     res.once('close', () => busy.delete(req.socket));
-    handle(app, core, req, res, closing.signal).catch((error: unknown) => {
+    handle(app, core, req, res, closing.signal, cors).catch((error: unknown) => {
       // A socket already answered (a timeout, say) is closing on its own; cutting it would lose the answer.
       if (req.socket.writableEnded) return;
       // The client went away, or the server is closing: there is no one to answer, or no time to.
@@ -115,6 +77,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
       sendError(
         req,
         res,
+        cors,
         500,
         ERROR_CODES.internalError,
         `The fake Animal Store failed while answering: ${message}`,
@@ -160,6 +123,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   closing: AbortSignal,
+  cors: CorsHeaders,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const host = req.headers.host ?? 'localhost';
@@ -167,6 +131,7 @@ async function handle(
     sendError(
       req,
       res,
+      cors,
       414,
       ERROR_CODES.uriTooLong,
       `The request target is longer than ${MAX_URL_LENGTH} characters`,
@@ -177,20 +142,24 @@ async function handle(
   try {
     url = new URL(req.url ?? '/', `http://${host}`);
   } catch {
-    sendError(req, res, 400, ERROR_CODES.badRequest, 'The request target or Host header is not a valid URL');
+    sendError(
+      req,
+      res,
+      cors,
+      400,
+      ERROR_CODES.badRequest,
+      'The request target or Host header is not a valid URL',
+    );
     return;
   }
 
-  if (
-    method === 'OPTIONS' &&
-    req.headers.origin !== undefined &&
-    req.headers['access-control-request-method']
-  ) {
+  const headers = requestHeaders(req);
+  if (isPreflight(method, headers)) {
     req.resume();
     res
       .writeHead(
         204,
-        preflightHeaders(req.headers['access-control-request-headers'], app.methodsAt(url.pathname)),
+        preflightHeaders(headers.get('access-control-request-headers'), cors, app.methodsAt(url.pathname)),
       )
       .end();
     return;
@@ -204,7 +173,6 @@ async function handle(
   closing.addEventListener('abort', abort, { once: true });
 
   try {
-    const headers = requestHeaders(req);
     const limit = core.maxBodyBytes;
     const body =
       method === 'GET' || method === 'HEAD' || announcesMoreThan(headers, limit)
@@ -224,7 +192,9 @@ async function handle(
     }
     const { response } = outcome;
     const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(CORS_HEADERS)) responseHeaders[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(responseCorsHeaders(cors))) {
+      responseHeaders[name.toLowerCase()] = value;
+    }
     for (const [name, value] of response.headers) responseHeaders[name] = value;
     // Node would stamp the real time; the store's clock is what its rate-limit headers are relative to.
     responseHeaders.date ??= new Date(core.now()).toUTCString();
@@ -288,13 +258,14 @@ function readIncomingBody(
 function sendError(
   req: IncomingMessage,
   res: ServerResponse,
+  cors: CorsHeaders,
   status: number,
   code: string,
   message: string,
 ): void {
   const payload = JSON.stringify({ code, message, status });
   res.writeHead(status, {
-    ...CORS_HEADERS,
+    ...responseCorsHeaders(cors),
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(payload)),
     connection: 'close',

@@ -3,8 +3,9 @@
  *
  * One function from a web `Request` to a web `Response` serves three ways: msw request handlers
  * (`store.handlers`), a drop-in `fetch` (`store.fetch`) and a real HTTP server on loopback
- * (`store.listen()` on Node, Bun and Deno; also the `animal-store-fake-server` command). The
- * ./testing entry needs `msw` (a peer dependency) installed.
+ * (`store.listen()` on Node, Bun and Deno; also the `animal-store-fake-server` command). Only
+ * `store.handlers` needs `msw` (a peer dependency, 2 or 3), and loads it when first read. Each test
+ * runner's setup, fake timers included, is in docs/testing.md.
  *
  * ```ts
  * import { setupServer } from 'msw/node';
@@ -22,6 +23,8 @@
  *
  * @module
  */
+export type { AdvanceOptions, AdvanceTimers, Settled } from './advance-time.js';
+export { advanceUntilSettled } from './advance-time.js';
 export { DEFAULT_BASE_URL } from './base-url.js';
 export type { ChaosDelay, ChaosFault, ChaosOptions } from './chaos.js';
 export { DEFAULT_CHAOS_FAULTS } from './chaos.js';

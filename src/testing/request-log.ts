@@ -96,7 +96,8 @@ export function recordedBody(text: string): JsonValue | undefined {
  * The headers as a plain object with lower-case names.
  */
 export function plainHeaders(headers: Headers): Record<string, string> {
-  return Object.fromEntries(headers.entries());
+  // Lower-cased here: a DOM test environment's own `Headers` (happy-dom's) keeps the case it was given.
+  return Object.fromEntries([...headers.entries()].map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The fake Animal Store's routes, declared once: each method and path pattern with the operation that
  * answers it. The 404 for a path with no route, the 405 and its `Allow` header, and the methods the
- * HTTP server allows in CORS preflights all derive from this table; the control API declares its own
- * table and finds its routes the same way.
+ * CORS preflights (src/testing/cors.ts) allow all derive from this table; the control API declares
+ * its own table and finds its routes the same way.
  *
  * @module
  */

@@ -70,6 +70,8 @@ export const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
  * import type { ListenOptions } from 'animal-store-sdk/testing';
  *
  * const options: ListenOptions = { port: 4010, hostname: '127.0.0.1' };
+ * // A service that hides Retry-After and X-RateLimit-* from pages.
+ * const strict: ListenOptions = { corsHeaders: ['Authorization', 'Content-Type'] };
  * ```
  */
 export interface ListenOptions {
@@ -88,6 +90,13 @@ export interface ListenOptions {
    * `token` is given; `false` turns it off everywhere.
    */
   readonly control?: ControlOptions | false;
+  /**
+   * Makes the server act like a strict service: CORS preflights allow, and answers expose to pages,
+   * only the headers this list names (e.g. `['Authorization', 'Content-Type']`, to see how a page
+   * behaves when the service hides `Retry-After` and `X-RateLimit-*`). By default preflights allow
+   * whatever headers a page asks to send, and answers expose every header the SDK reads.
+   */
+  readonly corsHeaders?: readonly string[];
 }
 
 /**

@@ -63,3 +63,21 @@ describe('onRateLimit', () => {
     ]);
   });
 });
+
+describe('fake timers installed after the client was built', () => {
+  it('still move its cooldown on: a 429 wait ends in fake time', async () => {
+    vi.useRealTimers();
+    // Built with the real clock, as a test file's top level builds it, before a test fakes time.
+    const { client, store } = setup();
+    useFakeClock();
+    vi.setSystemTime(START);
+    store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
+
+    const { value, error, elapsed } = await settle(client.listPets(), 50, 60_000);
+
+    expect(error).toBeUndefined();
+    expect(value).toEqual([]);
+    expect(elapsed).toBeGreaterThanOrEqual(2_000);
+    expect(elapsed).toBeLessThan(3_000);
+  });
+});

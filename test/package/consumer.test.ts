@@ -41,6 +41,7 @@ const temporaryDirectories: string[] = [];
 let manifest: Manifest;
 let packed: PackedPackage;
 let project: string;
+let projectWithoutMsw: string;
 
 function binary(node: NodeName): string {
   const path = binaries.get(node);
@@ -55,12 +56,14 @@ function installed(...path: string[]): string {
 beforeAll(async () => {
   manifest = await readManifest();
   packed = await sharedPackage();
-  const [consumer, oldestNode] = await Promise.all([
+  const [consumer, withoutMsw, oldestNode] = await Promise.all([
     createConsumerProject(packed.tarball, manifest),
+    createConsumerProject(packed.tarball, manifest, []),
     node22(),
   ]);
   project = consumer;
-  temporaryDirectories.push(project);
+  projectWithoutMsw = withoutMsw;
+  temporaryDirectories.push(project, projectWithoutMsw);
   binaries.set('Node 24', PINNED_NODE).set('Node 22.12', oldestNode);
   log(`consumer project ready in ${project}`);
 }, SETUP_TIMEOUT_MS);
@@ -188,30 +191,30 @@ describe.concurrent('an application with the package installed', { timeout: TEST
     expect(inputs.filter((input) => /(^|\/)node_modules\/msw\/|^node:/.test(input))).toEqual([]);
   });
 
-  it.for(['index.js', 'index.cjs'])(
-    'loads only ky and zod from the root entry %s',
-    async (file, { expect }) => {
-      const { eager, lazy } = await entryImports(project, installed('dist', file));
-      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
+  it.for([
+    // zod/mini for the model, zod's core for the compiled object parser.
+    ['index.js', ['ky', 'zod/mini', 'zod/v4/core']],
+    // ky is an ES module only: the CommonJS build carries its own copy, for require in Jest's module system.
+    ['index.cjs', ['zod/mini', 'zod/v4/core']],
+  ] as const)('loads from the root entry %s only %s', async ([file, packages], { expect }) => {
+    const { eager, lazy } = await entryImports(project, installed('dist', file));
+    log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
 
-      // zod/mini for the model, zod's core for the compiled object parser.
-      expect([...eager].sort()).toEqual(['ky', 'zod/mini', 'zod/v4/core']);
-      expect([...lazy]).toEqual([]);
-    },
-  );
+    expect([...eager].sort()).toEqual(packages);
+    expect([...lazy]).toEqual([]);
+  });
 
-  it.for(['testing/index.js', 'testing/index.cjs'])(
-    'loads msw/http from %s at once, and Node modules only when a server starts',
-    async (file, { expect }) => {
-      const { eager, lazy } = await entryImports(project, installed('dist', file));
-      log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ')}`);
+  it('loads no msw from testing/index.js at once, and Node modules only when a server starts', async ({
+    expect,
+  }) => {
+    const { eager, lazy } = await entryImports(project, installed('dist', 'testing', 'index.js'));
+    log(`  dist/testing/index.js loads ${[...eager].join(', ')}; later ${[...lazy].join(', ')}`);
 
-      expect([...eager].filter((name) => name.startsWith('msw'))).toEqual(['msw/http']);
-      expect([...eager].filter((name) => name.startsWith('node:'))).toEqual([]);
-      // The HTTP server, and its control API's token check (node:crypto) and loopback check (node:net).
-      expect([...lazy].sort()).toEqual(['node:crypto', 'node:http', 'node:net']);
-    },
-  );
+    expect([...eager].filter((name) => name.startsWith('msw'))).toEqual([]);
+    expect([...eager].filter((name) => name.startsWith('node:'))).toEqual([]);
+    // The HTTP server, and its control API's token check (node:crypto) and loopback check (node:net).
+    expect([...lazy].sort()).toEqual(['node:crypto', 'node:http', 'node:net']);
+  });
 
   it.for(['otel/index.js', 'otel/index.cjs'])(
     'loads OpenTelemetry and diagnostics_channel from %s, and nothing of it from the other entries',
@@ -232,6 +235,48 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       expect([...lazy]).toEqual([]);
       const loadedElsewhere = others.flatMap(({ eager: now, lazy: later }) => [...now, ...later]);
       expect(loadedElsewhere.filter((name) => /opentelemetry|diagnostics_channel/.test(name))).toEqual([]);
+    },
+  );
+
+  it.for(['esm', 'cjs'])(
+    'loads node:http from the %s build only when a server starts, and msw only when store.handlers is first read',
+    async (format, { expect }) => {
+      const { stdout } = await run(PINNED_NODE, ['lazy-msw.mjs', format], {
+        cwd: project,
+        node: PINNED_NODE,
+      });
+      log(`  ${format}: ${stdout.trim()}`);
+
+      expect(JSON.parse(stdout)).toEqual({
+        viaFetch: 2,
+        overHttp: 2,
+        beforeListen: [],
+        beforeHandlers: ['node:http'],
+        handlers: { count: 2 },
+        afterHandlers: ['node:http', 'msw'],
+      });
+    },
+  );
+
+  it.for(['esm', 'cjs'])(
+    'works without msw installed from the %s build, and says where msw is needed',
+    async (format, { expect }) => {
+      const { stdout } = await run(PINNED_NODE, ['lazy-msw.mjs', format], {
+        cwd: projectWithoutMsw,
+        node: PINNED_NODE,
+      });
+      log(`  ${format} without msw: ${stdout.trim()}`);
+      const report = JSON.parse(stdout) as { handlers: { error?: string } };
+
+      expect(report).toMatchObject({
+        viaFetch: 2,
+        overHttp: 2,
+        beforeListen: [],
+        beforeHandlers: ['node:http'],
+      });
+      expect(report.handlers.error).toMatch(
+        /^Error: store\.handlers needs msw, which could not be loaded \(.*'msw'.*\)\. Install it where you use the handlers: npm install -D msw\. createFakePetStore\(\), store\.fetch and store\.listen\(\) work without it\.$/,
+      );
     },
   );
 

@@ -3,6 +3,7 @@
  * time on until a call ends, so no test sleeps for real.
  */
 import { vi } from 'vitest';
+import { advanceUntilSettled, type Settled } from '../../src/testing/index.js';
 
 /** Fakes the timers and the clock, leaving microtasks and I/O real so fetch still works. */
 export function useFakeClock(): void {
@@ -18,32 +19,10 @@ export function startFakeClock(): void {
   vi.setSystemTime(START);
 }
 
-/** How a call ended: its value or its error, and how much fake time it took. */
-export interface Settled<T> {
-  readonly value: T | undefined;
-  readonly error: unknown;
-  readonly elapsed: number;
-}
-
 /**
  * Awaits `promise` while moving the fake clock on in `stepMs` steps, so every wait on a timer ends
- * without real sleeping. Throws when it has not settled after `limitMs` of fake time.
+ * without real sleeping: the package's own {@link advanceUntilSettled}, driven by vitest's timers.
  */
-export async function settle<T>(
-  promise: PromiseLike<T>,
-  stepMs = 50,
-  limitMs = 600_000,
-): Promise<Settled<T>> {
-  const start = Date.now();
-  let done = false;
-  const outcome = Promise.resolve(promise).then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-  void outcome.finally(() => {
-    done = true;
-  });
-  while (!done && Date.now() - start < limitMs) await vi.advanceTimersByTimeAsync(stepMs);
-  if (!done) throw new Error(`The call was still pending after ${limitMs} ms of fake time`);
-  return { ...(await outcome), elapsed: Date.now() - start };
+export function settle<T>(promise: PromiseLike<T>, stepMs = 50, limitMs = 600_000): Promise<Settled<T>> {
+  return advanceUntilSettled(promise, (ms) => vi.advanceTimersByTimeAsync(ms), { stepMs, limitMs });
 }

@@ -66,6 +66,10 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--plan', '100000/5000000'])).toMatchObject({
       plan: { perMinute: 100_000, perDay: 5_000_000 },
     });
+    expect(parseCliArgs(['--cors-headers', 'Authorization, Content-Type,,authorization'])).toMatchObject({
+      corsHeaders: ['Authorization', 'Content-Type'],
+    });
+    expect(parseCliArgs(['--cors-headers', ''])).toMatchObject({ corsHeaders: [] });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-h', '--port', 'nonsense'])).toEqual({ kind: 'help' });
   });
@@ -91,6 +95,10 @@ describe('parseCliArgs', () => {
     [['--max-body', '1e6'], /--max-body must be an integer/],
     [['--max-log', '-5'], /--max-log/],
     [['--request-timeout', '0'], /--request-timeout must be an integer from 1/],
+    [
+      ['--cors-headers', 'Retry After'],
+      /--cors-headers: corsHeaders must hold header names, got "Retry After"/,
+    ],
     [['--verbose'], /Unknown option '--verbose'/],
     [['--no-control', '--control-token', 'abc'], /--no-control and --control-token contradict/],
     [['--control-token', 'has space'], /^--control-token must be printable ASCII without spaces$/],
@@ -197,6 +205,28 @@ describe.concurrent('animal-store-fake-server', { timeout: PROCESS_TEST_TIMEOUT_
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
     expect(cli.stdout()).toContain('Stopped.\nRequests kept in the log: 2, dropped: 3.\n');
+  });
+
+  it('acts like a strict service with --cors-headers: pages may neither send nor read other headers', async (context) => {
+    const cli = run(['--port', '0', '--limit', '1', '--cors-headers', 'Authorization,Content-Type'], context);
+    const url = await waitForUrl(cli);
+    expect(cli.stdout()).toContain('CORS: strict, allowing and exposing only Authorization, Content-Type');
+    const preflight = await fetch(`${url}/pets`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization, traceparent',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    const get = () => fetch(`${url}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });
+    await get();
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).not.toBeNull();
+    expect(limited.headers.get('access-control-expose-headers')).toBe('Authorization, Content-Type');
   });
 
   it('exits 1 when the port is taken', async (context) => {

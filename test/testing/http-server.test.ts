@@ -68,66 +68,6 @@ describe('store.listen', () => {
   });
 });
 
-describe('CORS', () => {
-  it('answers preflights for any origin without a key, and does not record them', async () => {
-    const store = createFakePetStore();
-    const server = await listen(store);
-    const response = await fetch(`${server.url}/pets`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization, content-type',
-      },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
-    expect(store.requests).toEqual([]);
-  });
-
-  it('allows in preflights the headers a page asks to send, besides the two the SDK sends', async () => {
-    const server = await listen();
-    const response = await fetch(`${server.url}/pets/1`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'authorization, traceparent, x-request-source',
-      },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-headers')).toBe(
-      'Authorization, Content-Type, traceparent, x-request-source',
-    );
-  });
-
-  it('lets browsers read the headers the SDK relies on', async () => {
-    const server = await listen(createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] }));
-    for (const response of [
-      await fetch(`${server.url}/pets/1`, authed({ headers: { Origin: 'http://localhost:5173' } })),
-      await fetch(`${server.url}/pets`, { headers: { Origin: 'http://localhost:5173' } }),
-    ]) {
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
-      expect(exposed).toEqual(
-        expect.arrayContaining([
-          'X-RateLimit-Limit',
-          'X-RateLimit-Remaining',
-          'X-RateLimit-Reset',
-          'Retry-After',
-          'Deprecation',
-          'Sunset',
-          'Link',
-          'Location',
-          'X-Request-Id',
-        ]),
-      );
-    }
-  });
-});
-
 describe('Date', () => {
   it("stamps every response with the store's clock, which Reset and Retry-After are relative to", async () => {
     // A store clock an hour and a half ahead of the host's.

@@ -33,26 +33,33 @@ const OPENTELEMETRY = [
   '@opentelemetry/instrumentation-undici',
 ];
 
+/** The optional peers a consumer project installs beside the tarball. */
+const OPTIONAL_PEERS = ['msw', 'redis', 'ioredis'] as const;
+
 /**
  * Creates a project in the system's temporary directory and installs the tarball there together
- * with its optional peers (msw, redis, ioredis in the version ranges the package asks for;
- * OpenTelemetry as {@link OPENTELEMETRY} says). The caller removes the directory.
+ * with its optional peers (msw, redis, ioredis in the version ranges the package asks for; `peers`
+ * to pick fewer; OpenTelemetry as {@link OPENTELEMETRY} says). The caller removes the directory.
  */
-export async function createConsumerProject(tarball: string, manifest: Manifest): Promise<string> {
+export async function createConsumerProject(
+  tarball: string,
+  manifest: Manifest,
+  peers: readonly (typeof OPTIONAL_PEERS)[number][] = OPTIONAL_PEERS,
+): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'animal-store-consumer-'));
   await writeFile(
     join(project, 'package.json'),
     `${JSON.stringify({ name: 'animal-store-consumer', private: true, type: 'module' }, null, 2)}\n`,
   );
-  for (const file of [...Object.values(CONSUMER_SCRIPTS), 'scenario.mjs', OTEL_CONSUMER]) {
+  for (const file of [...Object.values(CONSUMER_SCRIPTS), 'scenario.mjs', 'lazy-msw.mjs', OTEL_CONSUMER]) {
     await copyFile(join(FIXTURES, file), join(project, file));
   }
   await writeTypedConsumer(project);
   // The optional peers, in the ranges the package asks for: msw for ./testing, a Redis client of each
   // kind for ./redis.
-  const peers = ['msw', 'redis', 'ioredis'].map((name) => `${name}@${manifest.peerDependencies[name]}`);
+  const specs = peers.map((name) => `${name}@${manifest.peerDependencies[name]}`);
   const openTelemetry = OPENTELEMETRY.map((name) => `${name}@${manifest.devDependencies[name]}`);
-  const packages = [tarball, ...peers, ...openTelemetry];
+  const packages = [tarball, ...specs, ...openTelemetry];
   await run('npm', ['install', ...packages, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: project,
     node: PINNED_NODE,

@@ -30,6 +30,8 @@ function externalsReached(
     seen.add(file);
     for (const imported of metafile.inputs[file]?.imports ?? []) {
       if (!follow(imported.kind)) continue;
+      // esbuild's own helpers (here for the CommonJS build's `require` of msw), not a module.
+      if (imported.path === '<runtime>') continue;
       if (imported.external === true) externals.add(imported.path);
       else pending.push(imported.path);
     }

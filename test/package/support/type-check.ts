@@ -12,8 +12,8 @@ import { type RunOutput, run } from './run.js';
 
 /** One way an application resolves modules, and the files it checks that way. */
 export interface ResolutionSetup {
-  readonly module: 'nodenext' | 'esnext' | 'preserve';
-  readonly moduleResolution: 'nodenext' | 'bundler';
+  readonly module: 'node16' | 'nodenext' | 'esnext' | 'preserve';
+  readonly moduleResolution: 'node16' | 'nodenext' | 'bundler';
   /** Under nodenext the `.mts` file resolves the `import` conditions and the `.cts` file `require`. */
   readonly files: readonly string[];
 }
@@ -21,6 +21,8 @@ export interface ResolutionSetup {
 /** The setups the package's types must work under. */
 export const RESOLUTION_SETUPS: readonly ResolutionSetup[] = [
   { module: 'nodenext', moduleResolution: 'nodenext', files: ['typed-consumer.mts', 'typed-consumer.cts'] },
+  // node16 does not let CommonJS require an ES module (msw 3), not even for its types.
+  { module: 'node16', moduleResolution: 'node16', files: ['typed-consumer.cts'] },
   { module: 'esnext', moduleResolution: 'bundler', files: ['typed-consumer.ts'] },
   { module: 'preserve', moduleResolution: 'bundler', files: ['typed-consumer.ts'] },
 ];
@@ -45,6 +47,8 @@ export async function writeTypedConsumer(project: string): Promise<void> {
           strict: true,
           exactOptionalPropertyTypes: true,
           noUncheckedIndexedAccess: true,
+          // The package's declarations are checked too, as an application that sets nothing checks them.
+          skipLibCheck: false,
           noEmit: true,
         },
         files: setup.files,

@@ -18,14 +18,25 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-const COMPATIBILITY_DATE = '2026-10-01';
 const START_TIMEOUT_MS = 20_000;
 
+/** How a Worker is configured: its compatibility date, and whether it has Node.js compatibility. */
+export interface WorkerCompatibility {
+  readonly date: string;
+  readonly nodejsCompat: boolean;
+}
+
 /**
- * Bundles `entry` (in `project`) for workerd as Cloudflare's tools do: the `workerd`, `worker` and
- * `browser` export conditions, one ES module, nothing from Node.
+ * Bundles `entry` (in `project`) for workerd as Cloudflare's tools (wrangler) do with esbuild: the
+ * `workerd`, `worker` and `browser` export conditions, one ES module; with `nodejs_compat`, Node's
+ * built-in modules are left to the runtime, which provides them.
  */
-export async function bundleWorker(project: string, entry: string, outfile: string): Promise<void> {
+export async function bundleWorker(
+  project: string,
+  entry: string,
+  outfile: string,
+  { nodejsCompat = false } = {},
+): Promise<void> {
   await esbuild.build({
     absWorkingDir: project,
     entryPoints: [entry],
@@ -35,6 +46,7 @@ export async function bundleWorker(project: string, entry: string, outfile: stri
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['browser', 'module', 'main'],
     target: 'es2022',
+    external: nodejsCompat ? ['node:*'] : [],
     outfile,
     logLevel: 'silent',
   });
@@ -48,6 +60,7 @@ export async function serveWorker(
   workerd: string,
   directory: string,
   script: string,
+  compatibility: WorkerCompatibility,
 ): Promise<RunningWorker> {
   const config = `using Workerd = import "/workerd/workerd.capnp";
 
@@ -58,11 +71,13 @@ const config :Workerd.Config = (
 
 const worker :Workerd.Worker = (
   modules = [(name = "worker", esModule = embed "${script}")],
-  compatibilityDate = "${COMPATIBILITY_DATE}",
+  compatibilityDate = "${compatibility.date}",
+  compatibilityFlags = [${compatibility.nodejsCompat ? '"nodejs_compat"' : ''}],
 );
 `;
-  await writeFile(join(directory, 'workerd.capnp'), config);
-  const child = spawn(workerd, ['serve', 'workerd.capnp', '--verbose', '--control-fd', '3'], {
+  const configFile = `workerd-${compatibility.date}${compatibility.nodejsCompat ? '-nodejs_compat' : ''}.capnp`;
+  await writeFile(join(directory, configFile), config);
+  const child = spawn(workerd, ['serve', configFile, '--verbose', '--control-fd', '3'], {
     cwd: directory,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
