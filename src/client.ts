@@ -120,7 +120,7 @@ export class PetStoreClient {
    * ```
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
-    return this.#call(LIST_PETS, options, () => {
+    return this.#operation(LIST_PETS, options, () => {
       const { limit, status } = validate('listPets', 'params', ListPetsParamsSchema, params);
       return { path: 'pets', query: { limit, status }, schema: PetListSchema };
     });
@@ -144,7 +144,7 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#call(CREATE_PET, options, () => ({
+    return this.#operation(CREATE_PET, options, () => ({
       path: 'pets',
       json: validate('createPet', 'pet', NewPetSchema, pet),
       schema: PetSchema,
@@ -174,7 +174,7 @@ export class PetStoreClient {
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
     if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
-    return this.#call(GET_PET, options, () => {
+    return this.#operation(GET_PET, options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
       return { path: `pets/${id}`, schema: PetSchema };
     });
@@ -213,64 +213,48 @@ export class PetStoreClient {
     options?: RequestOptions,
   ): APIPromise<StandardSchemaV1.InferOutput<S>> {
     const method = typeof spec?.method === 'string' ? spec.method : '';
-    const trace = operationTrace('request', method, '', this.#options.baseUrl);
-    return new APIPromise(
-      trace === undefined
-        ? this.#sendRaw(spec, options, undefined)
-        : traceOperation(trace, () => this.#sendRaw(spec, options, trace)),
-    );
+    const route: Route = { operation: 'request', method: method as HttpMethod, path: '' };
+    return this.#call(route, (trace) => {
+      const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(spec, this.#options.baseUrl);
+      const requestOptions = resolveCallOptions(request.operation, options);
+      if (trace !== undefined) {
+        trace.method = request.method;
+        trace.path = endpoint(request.path);
+      }
+      return [request, requestOptions];
+    });
   }
 
-  /** Checks a raw request, then sends; a request that fails its checks rejects without being sent. */
-  #sendRaw<T>(
-    spec: RawRequest,
-    options: RequestOptions | undefined,
-    trace: OperationTrace | undefined,
-  ): Promise<WithResponse<T>> {
-    let request: RequestSpec<T>;
-    let requestOptions: CallOptions;
-    try {
-      request = describeRawRequest(spec, this.#options.baseUrl);
-      requestOptions = resolveCallOptions(request.operation, options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (trace !== undefined) {
-      trace.method = request.method;
-      trace.path = endpoint(request.path);
-    }
-    return this.#transport.request(request, requestOptions, trace);
-  }
-
-  /** Validates the arguments, then sends, traced on the diagnostics channels while anyone listens. */
-  #call<T>(
+  /** An operation of the model: its options checked first, then its arguments. */
+  #operation<T>(
     route: Route,
     options: RequestOptions | undefined,
     describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
   ): APIPromise<T> {
-    const trace = operationTrace(route.operation, route.method, route.path, this.#options.baseUrl);
-    return new APIPromise(
-      trace === undefined
-        ? this.#send(route, options, describe, undefined)
-        : traceOperation(trace, () => this.#send(route, options, describe, trace)),
-    );
+    return this.#call(route, () => {
+      const requestOptions = resolveCallOptions(route.operation, options);
+      return [{ operation: route.operation, method: route.method, ...describe() }, requestOptions];
+    });
   }
 
-  /** Validates the arguments, then sends; a validation failure rejects without a request. */
-  #send<T>(
+  /**
+   * Checks the arguments, then sends, traced on the diagnostics channels while anyone listens; a
+   * call whose arguments fail their checks rejects without a request.
+   */
+  #call<T>(
     route: Route,
-    options: RequestOptions | undefined,
-    describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
-    trace: OperationTrace | undefined,
-  ): Promise<WithResponse<T>> {
-    let request: RequestSpec<T>;
-    let requestOptions: CallOptions;
-    try {
-      requestOptions = resolveCallOptions(route.operation, options);
-      request = { operation: route.operation, method: route.method, ...describe() };
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#transport.request(request, requestOptions, trace);
+    check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
+  ): APIPromise<T> {
+    const trace = operationTrace(route.operation, route.method, route.path, this.#options.baseUrl);
+    const send = (): Promise<WithResponse<T>> => {
+      let checked: [RequestSpec<T>, CallOptions];
+      try {
+        checked = check(trace);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return this.#transport.request(...checked, trace);
+    };
+    return new APIPromise(trace === undefined ? send() : traceOperation(trace, send));
   }
 }

@@ -15,6 +15,7 @@ import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, RateLimitWait } from './types.js';
 import {
   describeIssues,
+  type Finding,
   integerFinding,
   invalid,
   isRecord,
@@ -118,39 +119,55 @@ export interface ClientOptions {
 /** `setTimeout` (and so ky) cannot wait longer than this. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** The rules the client-wide and the per-call options share: [least, most]. */
-const TIMEOUT = [1, MAX_TIMER_MS] as const;
-const MAX_RETRIES = [0, 10] as const;
+/** What a check of one option found wrong with its value (an issue, or a message), or `undefined`. */
+type Check = (value: unknown) => Finding | string | undefined;
 
-/** The integer options: [least, most, default]. */
-const INTEGERS = {
-  maxRetries: [...MAX_RETRIES, 2],
-  timeout: [...TIMEOUT, 60_000],
-  maxRetryWait: [0, MAX_TIMER_MS, 60_000],
-} as const;
+const integer =
+  (min: number, max: number): Check =>
+  (value) =>
+    integerFinding(value, min, max);
 
-/** The boolean options and their defaults. */
-const FLAGS = { deprecationWarnings: true, pacing: true, dangerouslyAllowBrowser: false } as const;
+const flag: Check = (value) => typeFinding(value, 'boolean');
 
-/**
- * The options that are functions, or objects with methods (`''` names the option itself), and what
- * the error says when one is not.
- */
-const CALLABLES = [
-  ['fetch', [''], 'Expected a fetch function'],
-  ['logger', ['warn'], 'Expected an object with warn()'],
-  ['onRateLimit', [''], 'Expected a function'],
-  [
-    'rateLimitStore',
+/** A function (`''`), or an object with these methods; else the error says `message`. */
+const callable =
+  (methods: readonly string[], message: string): Check =>
+  (value) =>
+    methods.every(
+      (method) =>
+        typeof (method === '' ? value : (value as Record<string, unknown>)?.[method]) === 'function',
+    )
+      ? undefined
+      : message;
+
+/** The rules the client-wide and the per-call options share. */
+const TIMEOUT = integer(1, MAX_TIMER_MS);
+const MAX_RETRIES = integer(0, 10);
+
+/** The client's options beyond the key, the base URL and the headers, each checked when given, in this order. */
+const CLIENT_CHECKS: Record<string, Check> = {
+  maxRetries: MAX_RETRIES,
+  timeout: TIMEOUT,
+  maxRetryWait: integer(0, MAX_TIMER_MS),
+  deprecationWarnings: flag,
+  pacing: flag,
+  dangerouslyAllowBrowser: flag,
+  fetch: callable([''], 'Expected a fetch function'),
+  logger: callable(['warn'], 'Expected an object with warn()'),
+  onRateLimit: callable([''], 'Expected a function'),
+  rateLimitStore: callable(
     ['acquire', 'release'],
     'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
-  ],
-] as const;
+  ),
+  logLevel: (value) => oneOfFinding(value, LOG_LEVELS),
+};
 
-/** The per-call options, each checked below; any other key is refused. */
-const CALL_OPTIONS = ['signal', 'timeout', 'maxRetries', 'headers'];
-
-const isFunction = (value: unknown) => typeof value === 'function';
+/** The per-call options but `headers`, each checked when given; any other key is refused. */
+const CALL_CHECKS: Record<string, Check> = {
+  signal: (value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal'),
+  timeout: TIMEOUT,
+  maxRetries: MAX_RETRIES,
+};
 
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
@@ -218,39 +235,21 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   return new ApiKey(key);
 }
 
-/** The client's settings beyond the key and the base URL, checked; every problem in `problems`. */
-function checkSettings(options: ClientOptions, problems: Problems) {
-  const given = options as Record<string, unknown>;
-  const integers = {} as Record<keyof typeof INTEGERS, number>;
-  for (const [name, [min, max, fallback]] of Object.entries(INTEGERS)) {
-    const value = given[name];
-    problems.add([name], value === undefined ? undefined : integerFinding(value, min, max));
-    integers[name as keyof typeof INTEGERS] = (value ?? fallback) as number;
+/** Records what each check finds wrong with the field of `value` it names, for the fields given. */
+function checkFields(
+  value: Record<string, unknown>,
+  checks: Record<string, Check>,
+  problems: Problems,
+): void {
+  for (const [name, check] of Object.entries(checks)) {
+    const field = value[name];
+    if (field !== undefined) problems.add([name], check(field), field);
   }
-  const flags = {} as Record<keyof typeof FLAGS, boolean>;
-  for (const [name, fallback] of Object.entries(FLAGS)) {
-    const value = given[name];
-    problems.add([name], value === undefined ? undefined : typeFinding(value, 'boolean'));
-    flags[name as keyof typeof FLAGS] = (value ?? fallback) as boolean;
-  }
-  for (const [name, methods, message] of CALLABLES) {
-    const value = given[name] as Record<string, unknown> | null | undefined;
-    const callable = methods.every((method) => isFunction(method === '' ? value : value?.[method]));
-    if (value !== undefined && !callable) problems.add([name], message, value);
-  }
-  const { logLevel } = options;
-  if (logLevel !== undefined) problems.add(['logLevel'], oneOfFinding(logLevel, LOG_LEVELS));
-  return {
-    ...integers,
-    ...flags,
-    fetch: options.fetch,
-    headers: options.headers === undefined ? [] : headerEntries(options.headers, ['headers'], problems),
-    logger: options.logger ?? console,
-    logLevel,
-    onRateLimit: options.onRateLimit,
-    rateLimitStore: options.rateLimitStore,
-  };
 }
+
+/** The headers given, as entries; each bad one recorded in `problems`. */
+const checkHeaders = (headers: unknown, problems: Problems) =>
+  headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
 
 /** Applies defaults and environment variables to the client's options, and validates every one. */
 export function resolveClientOptions(options: ClientOptions): ClientConfig {
@@ -260,13 +259,22 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
   }
   const problems = new Problems();
-  const { logger, logLevel, ...settings } = checkSettings(options, problems);
+  checkFields(options as Record<string, unknown>, CLIENT_CHECKS, problems);
+  const headers = checkHeaders(options.headers, problems) ?? [];
   if (problems.issues.length > 0) fail(`${describeIssues(problems.issues)}.`);
   return {
-    ...settings,
+    maxRetries: options.maxRetries ?? 2,
+    timeout: options.timeout ?? 60_000,
+    maxRetryWait: options.maxRetryWait ?? 60_000,
+    deprecationWarnings: options.deprecationWarnings ?? true,
+    pacing: options.pacing ?? true,
+    fetch: options.fetch,
+    headers,
+    onRateLimit: options.onRateLimit,
+    rateLimitStore: options.rateLimitStore,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
-    log: new Log(logger, logLevel ?? logLevelFromEnv(), apiKey.secrets),
+    log: new Log(options.logger ?? console, options.logLevel ?? logLevelFromEnv(), apiKey.secrets),
   };
 }
 
@@ -278,19 +286,10 @@ export function resolveCallOptions(operation: string, options: unknown): CallOpt
     problems.add([], { code: 'invalid_type', expected: 'object', input: options });
     throw invalid(operation, 'request options', problems.issues);
   }
-  unknownKeys(options, CALL_OPTIONS, problems);
-  const { signal, timeout, maxRetries, headers } = options;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    problems.add(['signal'], 'Expected an AbortSignal', signal);
-  }
-  if (timeout !== undefined) problems.add(['timeout'], integerFinding(timeout, ...TIMEOUT));
-  if (maxRetries !== undefined) problems.add(['maxRetries'], integerFinding(maxRetries, ...MAX_RETRIES));
-  const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
+  unknownKeys(options, [...Object.keys(CALL_CHECKS), 'headers'], problems);
+  checkFields(options, CALL_CHECKS, problems);
+  const { signal, timeout, maxRetries, headers } = options as CallOptions;
+  const entries = checkHeaders(headers, problems);
   if (problems.issues.length > 0) throw invalid(operation, 'request options', problems.issues);
-  return {
-    signal: signal as AbortSignal | undefined,
-    timeout: timeout as number | undefined,
-    maxRetries: maxRetries as number | undefined,
-    headers: entries,
-  };
+  return { signal, timeout, maxRetries, headers: entries };
 }
