@@ -4,6 +4,9 @@
  * None of them holds the request, its headers or the API key: they are safe to log and to
  * serialize.
  *
+ * Their fields are `declare`d and set by the constructors: the same own properties in the same
+ * order, without a bundle defining each one twice.
+ *
  * @module
  */
 import type * as z from 'zod/mini';
@@ -84,20 +87,20 @@ export class APIError extends PetStoreError {
   /** The class name, `'APIError'`, kept through minification. */
   override name = 'APIError';
   /** The HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The machine-readable error code from the Error body, or `http_<status>`. */
-  readonly code: string;
+  declare readonly code: string;
   /** The response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The response body: the Error shape when the service sent one, otherwise whatever arrived. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The rate-limit reading of the response, if it carried one. */
-  readonly rateLimit: RateLimit | null;
+  declare readonly rateLimit: RateLimit | null;
   /**
    * The service's id for the request, from the response's `X-Request-Id` (or `Request-Id`) header,
    * to quote to its support; `undefined` when the response carried none.
    */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(init: APIErrorInit) {
     const parsed = ErrorBodySchema.safeParse(init.body);
@@ -223,7 +226,7 @@ export class RateLimitError extends APIError {
   /** The class name, `'RateLimitError'`, kept through minification. */
   override name = 'RateLimitError';
   /** How long the service asked the caller to wait, in milliseconds, or `null` when it did not say. */
-  readonly retryAfterMs: number | null;
+  declare readonly retryAfterMs: number | null;
 
   constructor(init: APIErrorInit & { retryAfterMs: number | null }) {
     super(init);
@@ -332,7 +335,7 @@ export class RequestValidationError extends PetStoreError {
   /** The class name, `'RequestValidationError'`, kept through minification. */
   override name = 'RequestValidationError';
   /** What was wrong, as zod reports it. */
-  readonly issues: z.core.$ZodIssue[];
+  declare readonly issues: z.core.$ZodIssue[];
 
   constructor(message: string, issues: z.core.$ZodIssue[]) {
     super(message);
@@ -365,11 +368,11 @@ export class ResponseValidationError extends PetStoreError {
    * schema given, as its library reports them (each has a `message` and a `path`). Empty when the
    * body was not JSON at all.
    */
-  readonly issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[];
+  declare readonly issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[];
   /** The body as parsed: JSON, or the raw text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The body's text exactly as received, before parsing; `undefined` when not given. */
-  readonly text: string | undefined;
+  declare readonly text: string | undefined;
 
   constructor(
     message: string,

@@ -70,15 +70,17 @@ interface Call {
   readonly leases: string[];
   attempts: number;
   /** The latest attempt's request, for log lines. */
-  request: Request | URL | string | undefined;
+  request?: Request | URL | string;
   /** The latest response's body, read in full by its attempt. */
-  body: ArrayBuffer | undefined;
+  body?: ArrayBuffer | undefined;
   /** What the latest response asked the caller to wait, read against the service's clock. */
-  requested: RequestedWait | undefined;
+  requested?: RequestedWait | undefined;
+  /** The latest response's rate-limit reading. */
+  reading?: RateLimit | null;
   /** The wait before the next attempt, as the retry policy decided: ky sleeps exactly this. */
-  retryWaitMs: number;
+  retryWaitMs?: number;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
-  reportedUntil: number;
+  reportedUntil?: number;
 }
 
 export class Transport {
@@ -107,8 +109,8 @@ export class Transport {
         ['accept', 'application/json'],
         ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`] as [string, string]] : []),
       ],
+      // An error status throws (ky's default): the retry policy and the error classes take it there.
       timeout: config.timeout,
-      throwHttpErrors: true,
       retry: { methods: EVERY_METHOD },
       hooks: {
         // The first attempt passes the gate before ky starts, so its wait is not counted against
@@ -132,6 +134,7 @@ export class Transport {
     options: CallOptions,
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
+    const where = `${spec.method} /${spec.path}`;
     const call: Call = {
       spec,
       trace,
@@ -139,11 +142,6 @@ export class Transport {
       leaseMs: (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
-      request: undefined,
-      body: undefined,
-      requested: undefined,
-      retryWaitMs: 0,
-      reportedUntil: 0,
     };
     try {
       await this.#pass(call);
@@ -152,20 +150,21 @@ export class Transport {
         ...(spec.json !== undefined && { json: spec.json }),
         ...(options.signal !== undefined && { signal: options.signal }),
         ...(options.timeout !== undefined && { timeout: options.timeout }),
-        ...(spec.headers !== undefined && { headers: callHeaders(spec.headers, options.headers) }),
-        ...(spec.headers === undefined && options.headers !== undefined && { headers: options.headers }),
+        ...((spec.headers ?? options.headers) !== undefined && {
+          headers: callHeaders(spec.headers, options.headers),
+        }),
         // ky counts the attempts and sleeps; whether to retry, and how long to wait, is decided once,
         // by the policy, with dates read against the service's clock rather than this host's.
         retry: {
           limit: options.maxRetries ?? this.#config.maxRetries,
           shouldRetry: ({ error, retryCount }) => this.#shouldRetry(call, error, retryCount),
-          delay: () => call.retryWaitMs,
+          delay: () => call.retryWaitMs as number,
         },
         context: { call },
         fetch: (request, init) => this.#send(call, request, init),
       });
       const data = await decodeData({
-        where: `${spec.method} /${spec.path}`,
+        where,
         schema: spec.schema,
         mode: spec.decode ?? 'json',
         body: call.body,
@@ -173,10 +172,10 @@ export class Transport {
         redact: this.#redact,
       });
       const requestId = this.#redact(readRequestId(response.headers));
-      return { data, response, rateLimit: parseRateLimit(response.headers), requestId };
+      return { data, response, rateLimit: call.reading ?? null, requestId };
     } catch (error) {
       const failure = toPetStoreError(error, {
-        where: `${spec.method} /${spec.path}`,
+        where,
         signal: options.signal,
         body: call.body,
         requested: call.requested,
@@ -185,7 +184,7 @@ export class Transport {
       if (this.#config.log.enabled('debug')) {
         const name = failure instanceof Error ? failure.name : typeof failure;
         this.#config.log.debug(
-          `animal-store-sdk: ${spec.method} /${spec.path} failed after ${call.attempts} attempt(s): ${name}`,
+          `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`,
         );
       }
       throw failure;
@@ -303,20 +302,19 @@ export class Transport {
     attempt: AttemptTrace | undefined,
   ): void {
     const arrival = Date.now();
+    const reading = response ? parseRateLimit(response.headers) : null;
+    call.reading = reading;
     call.requested = response?.ok === false ? requestedWait(response.headers, arrival) : undefined;
-    if (response === undefined) {
-      if (lease !== undefined) this.#gate.settle(lease, {});
-      if (call.trace !== undefined)
-        observeAttempt(call.trace, call.attempts, attempt, undefined, null, this.#redact);
-      return;
-    }
-    const reading = parseRateLimit(response.headers);
     if (call.trace !== undefined) {
       observeAttempt(call.trace, call.attempts, attempt, response, reading, this.#redact);
     }
     if (lease !== undefined) {
-      this.#gate.settle(lease, rateLimitOutcome(response, reading, arrival, call.requested?.ms));
+      this.#gate.settle(
+        lease,
+        response ? rateLimitOutcome(response, reading, arrival, call.requested?.ms) : {},
+      );
     }
+    if (!response) return;
     if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
     if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
       this.#toldHiddenHeaders = true;
