@@ -54,10 +54,13 @@ export function isLogLevel(value: unknown): value is LogLevel {
   return (LOG_LEVELS as readonly unknown[]).includes(value);
 }
 
+/** A line, or a function that builds it: called only when the line's level is logged. */
+export type Line = string | (() => string);
+
 /**
- * The client's log: lines below the level are dropped before they are built (callers check
- * {@link Log.enabled} first for lines that cost something to format), and every line has each API
- * key the client used replaced by `[redacted]`.
+ * The client's log: lines below the level are dropped before they are built (a line that costs
+ * something to format is given as a function), and every line has each API key the client used
+ * replaced by `[redacted]`.
  */
 export class Log {
   readonly #logger: Logger;
@@ -71,30 +74,25 @@ export class Log {
     this.#secrets = secrets;
   }
 
-  /** Whether lines of `level` are logged. */
-  enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return LOG_LEVELS.indexOf(level) <= this.#rank;
-  }
-
-  error(message: string): void {
+  error(message: Line): void {
     this.#write('error', message);
   }
 
-  warn(message: string): void {
+  warn(message: Line): void {
     this.#write('warn', message);
   }
 
-  info(message: string): void {
+  info(message: Line): void {
     this.#write('info', message);
   }
 
-  debug(message: string): void {
+  debug(message: Line): void {
     this.#write('debug', message);
   }
 
-  #write(level: Exclude<LogLevel, 'off'>, message: string): void {
-    if (!this.enabled(level)) return;
-    const line = redact(message, this.#secrets);
+  #write(level: Exclude<LogLevel, 'off'>, message: Line): void {
+    if (LOG_LEVELS.indexOf(level) > this.#rank) return;
+    const line = redact(typeof message === 'string' ? message : message(), this.#secrets);
     const logger = this.#logger;
     const write = level === 'warn' ? undefined : logger[level];
     if (write === undefined) logger.warn(line);

@@ -5,7 +5,7 @@
  */
 import { RequestValidationError } from '../errors.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { pathProblem, urlUnder } from './request-path.js';
+import { pathProblem, staysUnder } from './request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
@@ -93,12 +93,14 @@ function check(spec: unknown): CheckedRequest {
   const fields = isRecord(spec) ? spec : {};
   if (!isRecord(spec)) problems.add([], { code: 'invalid_type', expected: 'object', input: spec });
   else unknownKeys(spec, FIELDS, problems);
-  const { method, path, query, body, headers, schema } = fields;
+  const { method, path, query, headers, schema } = fields;
   problems.add(['method'], oneOfFinding(method, METHODS));
-  const pathType = typeFinding(path, 'string');
-  problems.add(['path'], pathType);
-  const problem = pathType === undefined ? pathProblem(path as string) : undefined;
-  if (problem !== undefined) problems.add(['path'], `The path ${problem}`, path);
+  const pathProblemFound = typeof path === 'string' ? pathProblem(path) : undefined;
+  problems.add(
+    ['path'],
+    typeFinding(path, 'string') ?? (pathProblemFound && `The path ${pathProblemFound}`),
+    path,
+  );
   if (query !== undefined && !isRecord(query)) {
     problems.add(['query'], { code: 'invalid_type', expected: 'record', input: query });
   } else {
@@ -113,14 +115,7 @@ function check(spec: unknown): CheckedRequest {
     problems.add(['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
   if (problems.issues.length > 0) throw invalidArguments('request', 'request', problems.issues);
-  return {
-    method: method as HttpMethod,
-    path: path as string,
-    query: query as Record<string, QueryValue> | undefined,
-    body,
-    headers: entries,
-    schema: schema as StandardSchemaV1 | undefined,
-  };
+  return { ...fields, headers: entries } as CheckedRequest;
 }
 
 /**
@@ -148,24 +143,23 @@ function invalid(message: string): never {
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
 export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
-  const checked = check(spec);
-  const path = checked.path.startsWith('/') ? checked.path.slice(1) : checked.path;
+  const { method, path, query, body, headers, schema } = check(spec);
+  const relative = path.startsWith('/') ? path.slice(1) : path;
   // The path rules above are the contract; this second look asks the URL parser itself.
-  if (urlUnder(baseUrl, path) === undefined) invalid(`the path "${checked.path}" leaves the base URL`);
-  if (checked.body !== undefined) {
-    if (checked.method === 'GET' || checked.method === 'HEAD')
-      invalid(`a ${checked.method} request cannot carry a body`);
-    const problem = jsonProblem(checked.body);
+  if (!staysUnder(baseUrl, relative)) invalid(`the path "${path}" leaves the base URL`);
+  if (body !== undefined) {
+    if (method === 'GET' || method === 'HEAD') invalid(`a ${method} request cannot carry a body`);
+    const problem = jsonProblem(body);
     if (problem !== undefined) invalid(problem);
   }
   return {
-    operation: `${checked.method} ${endpoint(path)}`,
-    method: checked.method,
-    path,
-    ...(checked.query !== undefined && { query: checked.query }),
-    ...(checked.body !== undefined && { json: checked.body }),
-    ...(checked.headers !== undefined && { headers: checked.headers }),
-    schema: (checked.schema ?? ANYTHING) as StandardSchemaV1<unknown, T>,
+    operation: `${method} ${endpoint(relative)}`,
+    method,
+    path: relative,
+    query,
+    json: body,
+    headers,
+    schema: (schema ?? ANYTHING) as StandardSchemaV1<unknown, T>,
     decode: 'content-type',
   };
 }

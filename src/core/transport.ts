@@ -39,10 +39,10 @@ export interface RequestSpec<T> {
   /** The path relative to the base URL, without a leading slash, already checked. */
   readonly path: string;
   /** Query parameters; those left undefined are not sent. */
-  readonly query?: Record<string, QueryValue>;
+  readonly query?: Record<string, QueryValue> | undefined;
   readonly json?: unknown;
   /** Headers of this request, checked like the client-wide ones; per-call options override them. */
-  readonly headers?: HeaderEntries;
+  readonly headers?: HeaderEntries | undefined;
   /** The schema of a successful response's body. */
   readonly schema: StandardSchemaV1<unknown, T>;
   /** How a successful body becomes data. Default `json`. */
@@ -181,12 +181,10 @@ export class Transport {
         requested: call.requested,
         redact: this.#redact,
       });
-      if (this.#config.log.enabled('debug')) {
+      this.#config.log.debug(() => {
         const name = failure instanceof Error ? failure.name : typeof failure;
-        this.#config.log.debug(
-          `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`,
-        );
-      }
+        return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;
+      });
       throw failure;
     } finally {
       for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
@@ -221,7 +219,7 @@ export class Transport {
     });
     const line = () => retryLine(this.#describe(call.request), decision, retry);
     if (!decision.retry) {
-      if (this.#config.log.enabled('info')) this.#config.log.info(line());
+      this.#config.log.info(line);
       return false;
     }
     const { waitMs, reason } = decision;
@@ -236,7 +234,7 @@ export class Transport {
 
   /** Logs a wait at `info`, tells `onRateLimit` and the wait channel, before the wait starts. */
   #waits(wait: RateLimitWait, line: () => string, call: Call | undefined): void {
-    if (this.#config.log.enabled('info')) this.#config.log.info(line());
+    this.#config.log.info(line);
     this.#config.onRateLimit?.(wait);
     publishWait(call?.trace, wait);
   }
@@ -282,12 +280,10 @@ export class Transport {
       throw error;
     } finally {
       this.#observe(call, response, lease, attempt);
-      if (this.#config.log.enabled('debug')) {
-        const duration = performance.now() - started;
-        this.#config.log.debug(
-          attemptLine(this.#describe(request, init), call.attempts, duration, response, failure),
-        );
-      }
+      const duration = performance.now() - started;
+      this.#config.log.debug(() =>
+        attemptLine(this.#describe(request, init), call.attempts, duration, response, failure),
+      );
     }
   }
 
