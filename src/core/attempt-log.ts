@@ -40,18 +40,17 @@ export function attemptLine(
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }
 
+/** What follows a retry's wait in its line: why it is that long. */
 const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {
-  'retry-after': 'as the service asked',
-  reset: 'until the rate limit resets',
-  backoff: '(backoff)',
+  'retry-after': ', as the service asked',
+  reset: ', until the rate limit resets',
+  backoff: ' (backoff)',
 };
 
 /** Why a failed attempt is retried, or not, and the wait the retry takes. */
 export function retryLine(described: string, decision: RetryDecision, retry: number): string {
   if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.why}`;
-  const why = WHY_WAIT[decision.reason];
-  const wait =
-    decision.reason === 'backoff' ? `${decision.waitMs} ms ${why}` : `${decision.waitMs} ms, ${why}`;
+  const wait = `${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;
   return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${wait}`;
 }
 

@@ -26,13 +26,11 @@ export const GET_PET_WARNING =
  * the response announces none.
  */
 export function deprecationNotice(operation: string, headers: Headers): string | undefined {
-  const deprecation = headers.get('deprecation');
-  const sunset = headers.get('sunset');
-  if (deprecation === null && sunset === null) return undefined;
+  if (!headers.has('deprecation') && !headers.has('sunset')) return undefined;
   const parts = [`animal-store-sdk: the service marks ${operation} as deprecated`];
-  if (deprecation !== null) parts.push(`Deprecation: ${deprecation}`);
-  if (sunset !== null) parts.push(`Sunset: ${sunset}`);
-  const link = headers.get('link');
-  if (link !== null) parts.push(`Link: ${link}`);
+  for (const name of ['Deprecation', 'Sunset', 'Link']) {
+    const value = headers.get(name);
+    if (value !== null) parts.push(`${name}: ${value}`);
+  }
   return `${parts.join('; ')}.`;
 }

@@ -22,9 +22,9 @@ function readInteger(headers: Headers, name: string): number | undefined {
  * non-negative integers, so a malformed header never produces a half-true reading.
  */
 export function parseRateLimit(headers: Headers): RateLimit | null {
-  const limit = readInteger(headers, 'x-ratelimit-limit');
-  const remaining = readInteger(headers, 'x-ratelimit-remaining');
-  const reset = readInteger(headers, 'x-ratelimit-reset');
+  const [limit, remaining, reset] = ['limit', 'remaining', 'reset'].map((name) =>
+    readInteger(headers, `x-ratelimit-${name}`),
+  );
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };
 }

@@ -195,10 +195,9 @@ export class Transport {
   #url(spec: RequestSpec<unknown>): string {
     const url = this.#config.baseUrl + spec.path;
     const query = new URLSearchParams();
+    // An array repeats the parameter; `undefined` leaves it out.
     for (const [name, value] of Object.entries(spec.query ?? {})) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) query.append(name, String(item));
-      else query.set(name, String(value));
+      for (const item of [value].flat()) if (item !== undefined) query.append(name, String(item));
     }
     return query.size === 0 ? url : `${url}?${query}`;
   }
