@@ -78,6 +78,6 @@ export function decodeData<T>({
 
 /** Whether a response says its body is JSON: `application/json` or a `+json` type. */
 function isJson(headers: Headers): boolean {
-  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || type.endsWith('+json');
+  const type = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  return /^application\/json$|\+json$/i.test(type);
 }

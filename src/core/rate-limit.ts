@@ -38,9 +38,9 @@ export function observeRateLimit(
   headers: Headers,
   arrival: number,
 ): RateLimitObservation {
-  const window = reading.reset.getTime() / 1000;
-  const resetInMs = Math.max(0, reading.reset.getTime() - responseTime(headers, arrival));
-  return { limit: reading.limit, remaining: reading.remaining, resetInMs, window };
+  const resetAt = reading.reset.getTime();
+  const resetInMs = Math.max(0, resetAt - responseTime(headers, arrival));
+  return { limit: reading.limit, remaining: reading.remaining, resetInMs, window: resetAt / 1000 };
 }
 
 /**
