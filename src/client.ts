@@ -4,7 +4,7 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
-import { type OperationTrace, operationTrace, traceOperation } from './core/channels.js';
+import { type CallRoute, type OperationTrace, traceCall } from './core/channels.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
 import {
   type CallOptions,
@@ -30,10 +30,8 @@ import {
 } from './schemas.js';
 
 /** An operation of the model: its name, method and path template, as traces name it. */
-interface Route {
-  readonly operation: string;
+interface Route extends CallRoute {
   readonly method: HttpMethod;
-  readonly path: string;
 }
 
 const LIST_PETS: Route = { operation: 'listPets', method: 'GET', path: '/pets' };
@@ -245,8 +243,7 @@ export class PetStoreClient {
     route: Route,
     check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
   ): APIPromise<T> {
-    const trace = operationTrace(route.operation, route.method, route.path, this.#options.baseUrl);
-    const send = (): Promise<WithResponse<T>> => {
+    const send = (trace: OperationTrace | undefined): Promise<WithResponse<T>> => {
       let checked: [RequestSpec<T>, CallOptions];
       try {
         checked = check(trace);
@@ -255,6 +252,6 @@ export class PetStoreClient {
       }
       return this.#transport.request(...checked, trace);
     };
-    return new APIPromise(trace === undefined ? send() : traceOperation(trace, send));
+    return new APIPromise(traceCall(route, this.#options.baseUrl, send));
   }
 }

@@ -12,10 +12,10 @@ import type { WithResponse } from './api-promise.js';
 import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
 import {
   type AttemptTrace,
-  attemptTrace,
   type OperationTrace,
   observeAttempt,
   publishWait,
+  type TracedCall,
   traceAttempt,
 } from './channels.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './cors.js';
@@ -58,11 +58,9 @@ export const LEASE_MARGIN_MS = 1_000;
 /** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
 const EVERY_METHOD = ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'];
 
-/** What one call learns as it goes. */
-interface Call {
+/** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
+interface Call extends TracedCall {
   readonly spec: RequestSpec<unknown>;
-  /** The call's context on the diagnostics channels; `undefined` while no one listens. */
-  readonly trace: OperationTrace | undefined;
   readonly signal: AbortSignal | undefined;
   /** How long a lease for one attempt lasts. */
   readonly leaseMs: number;
@@ -142,6 +140,7 @@ export class Transport {
       leaseMs: (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
+      redact: this.#redact,
     };
     try {
       await this.#pass(call);
@@ -161,7 +160,8 @@ export class Transport {
           delay: () => call.retryWaitMs as number,
         },
         context: { call },
-        fetch: (request, init) => this.#send(call, request, init),
+        fetch: (request, init) =>
+          traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
       const data = await decodeData({
         where,
@@ -235,19 +235,11 @@ export class Transport {
   #waits(wait: RateLimitWait, line: () => string, call: Call | undefined): void {
     this.#config.log.info(line);
     this.#config.onRateLimit?.(wait);
-    publishWait(call?.trace, wait);
-  }
-
-  /** Sends one attempt, traced on the attempt channel while anyone listens. */
-  #send(call: Call, request: Request | URL | string, init?: RequestInit): Promise<Response> {
-    const attempt = call.trace && attemptTrace(call.trace, call.attempts, request, init, this.#redact);
-    return attempt === undefined
-      ? this.#attempt(call, request, init, undefined)
-      : traceAttempt(attempt, () => this.#attempt(call, request, init, attempt));
+    publishWait(call, wait);
   }
 
   /**
-   * Sends one attempt through the gate's accounting and reads its whole body, so that a body cut
+   * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's accounting and reads its whole body, so that a body cut
    * off mid-way fails the attempt (and a read is retried) rather than the decoding afterwards.
    */
   async #attempt(
@@ -300,9 +292,7 @@ export class Transport {
     const reading = response ? parseRateLimit(response.headers) : null;
     call.reading = reading;
     call.requested = response?.ok === false ? requestedWait(response.headers, arrival) : undefined;
-    if (call.trace !== undefined) {
-      observeAttempt(call.trace, call.attempts, attempt, response, reading, this.#redact);
-    }
+    observeAttempt(call, attempt, response, reading);
     if (lease !== undefined) {
       this.#gate.settle(
         lease,
