@@ -144,29 +144,34 @@ const callable =
 const TIMEOUT = integer(1, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
 
-/** The client's options beyond the key, the base URL and the headers, each checked when given, in this order. */
-const CLIENT_CHECKS: Record<string, Check> = {
-  maxRetries: MAX_RETRIES,
-  timeout: TIMEOUT,
-  maxRetryWait: integer(0, MAX_TIMER_MS),
-  deprecationWarnings: flag,
-  pacing: flag,
-  dangerouslyAllowBrowser: flag,
-  fetch: callable([''], 'Expected a fetch function'),
-  logger: callable(['warn'], 'Expected an object with warn()'),
-  onRateLimit: callable([''], 'Expected a function'),
-  rateLimitStore: callable(
-    ['acquire', 'release'],
-    'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
-  ),
-  logLevel: (value) => oneOfFinding(value, LOG_LEVELS),
+/**
+ * The client's options beyond the key, the base URL and the headers: each one's check, made when it
+ * is given, in this order, and its default.
+ */
+const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
+  maxRetries: [MAX_RETRIES, 2],
+  timeout: [TIMEOUT, 60_000],
+  maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
+  deprecationWarnings: [flag, true],
+  pacing: [flag, true],
+  dangerouslyAllowBrowser: [flag],
+  fetch: [callable([''], 'Expected a fetch function')],
+  logger: [callable(['warn'], 'Expected an object with warn()')],
+  onRateLimit: [callable([''], 'Expected a function')],
+  rateLimitStore: [
+    callable(
+      ['acquire', 'release'],
+      'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
+    ),
+  ],
+  logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
 };
 
 /** The per-call options but `headers`, each checked when given; any other key is refused. */
-const CALL_CHECKS: Record<string, Check> = {
-  signal: (value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal'),
-  timeout: TIMEOUT,
-  maxRetries: MAX_RETRIES,
+const CALL_OPTIONS: Record<string, [Check]> = {
+  signal: [(value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal')],
+  timeout: [TIMEOUT],
+  maxRetries: [MAX_RETRIES],
 };
 
 /** The client's settings, validated, with defaults and environment variables applied. */
@@ -235,16 +240,22 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   return new ApiKey(key);
 }
 
-/** Records what each check finds wrong with the field of `value` it names, for the fields given. */
+/**
+ * Checks each field of `value` that `options` names when it is given, recording what is wrong in
+ * `problems`; returns the fields, defaults in place of those not given.
+ */
 function checkFields(
   value: Record<string, unknown>,
-  checks: Record<string, Check>,
+  options: Record<string, [Check, unknown?]>,
   problems: Problems,
-): void {
-  for (const [name, check] of Object.entries(checks)) {
+): Record<string, unknown> {
+  const checked: Record<string, unknown> = {};
+  for (const [name, [check, fallback]] of Object.entries(options)) {
     const field = value[name];
     if (field !== undefined) problems.add([name], check(field), field);
+    checked[name] = field ?? fallback;
   }
+  return checked;
 }
 
 /** The headers given, as entries; each bad one recorded in `problems`. */
@@ -259,22 +270,23 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
   }
   const problems = new Problems();
-  checkFields(options as Record<string, unknown>, CLIENT_CHECKS, problems);
+  const { logger, logLevel, ...settings } = checkFields(
+    options as Record<string, unknown>,
+    CLIENT_OPTIONS,
+    problems,
+  );
   const headers = checkHeaders(options.headers, problems) ?? [];
   if (problems.issues.length > 0) fail(`${describeIssues(problems.issues)}.`);
   return {
-    maxRetries: options.maxRetries ?? 2,
-    timeout: options.timeout ?? 60_000,
-    maxRetryWait: options.maxRetryWait ?? 60_000,
-    deprecationWarnings: options.deprecationWarnings ?? true,
-    pacing: options.pacing ?? true,
-    fetch: options.fetch,
+    ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
     headers,
-    onRateLimit: options.onRateLimit,
-    rateLimitStore: options.rateLimitStore,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
-    log: new Log(options.logger ?? console, options.logLevel ?? logLevelFromEnv(), apiKey.secrets),
+    log: new Log(
+      (logger as Logger | undefined) ?? console,
+      (logLevel as LogLevel | undefined) ?? logLevelFromEnv(),
+      apiKey.secrets,
+    ),
   };
 }
 
@@ -286,10 +298,9 @@ export function resolveCallOptions(operation: string, options: unknown): CallOpt
     problems.add([], { code: 'invalid_type', expected: 'object', input: options });
     throw invalid(operation, 'request options', problems.issues);
   }
-  unknownKeys(options, [...Object.keys(CALL_CHECKS), 'headers'], problems);
-  checkFields(options, CALL_CHECKS, problems);
-  const { signal, timeout, maxRetries, headers } = options as CallOptions;
-  const entries = checkHeaders(headers, problems);
+  unknownKeys(options, [...Object.keys(CALL_OPTIONS), 'headers'], problems);
+  const checked = checkFields(options, CALL_OPTIONS, problems);
+  const headers = checkHeaders(options.headers, problems);
   if (problems.issues.length > 0) throw invalid(operation, 'request options', problems.issues);
-  return { signal, timeout, maxRetries, headers: entries };
+  return { ...checked, headers } as CallOptions;
 }
