@@ -26,7 +26,7 @@ export const GET_PET_WARNING =
  * the response announces none.
  */
 export function deprecationNotice(operation: string, headers: Headers): string | undefined {
-  if (!headers.has('deprecation') && !headers.has('sunset')) return undefined;
+  if (!headers.has('Deprecation') && !headers.has('Sunset')) return undefined;
   const parts = [`animal-store-sdk: the service marks ${operation} as deprecated`];
   for (const name of ['Deprecation', 'Sunset', 'Link']) {
     const value = headers.get(name);

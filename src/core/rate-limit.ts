@@ -22,8 +22,8 @@ function readInteger(headers: Headers, name: string): number | undefined {
  * non-negative integers, so a malformed header never produces a half-true reading.
  */
 export function parseRateLimit(headers: Headers): RateLimit | null {
-  const [limit, remaining, reset] = ['limit', 'remaining', 'reset'].map((name) =>
-    readInteger(headers, `x-ratelimit-${name}`),
+  const [limit, remaining, reset] = ['Limit', 'Remaining', 'Reset'].map((name) =>
+    readInteger(headers, `X-RateLimit-${name}`),
   );
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };

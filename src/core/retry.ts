@@ -61,8 +61,8 @@ export function requestedWait(headers: Headers, arrival: number): RequestedWait 
     }
   }
   // With requests left in the window, its reset does not explain the refusal.
-  if (headers.get('x-ratelimit-remaining')?.trim() !== '0') return undefined;
-  const reset = headers.get('x-ratelimit-reset')?.trim();
+  if (headers.get('X-RateLimit-Remaining')?.trim() !== '0') return undefined;
+  const reset = headers.get('X-RateLimit-Reset')?.trim();
   if (!reset || !deltaSeconds.test(reset)) return undefined;
   const ms = Math.min(Number(reset) * 1000 - responseTime(headers, arrival), Number.MAX_SAFE_INTEGER);
   return { ms: Math.max(0, ms), reason: 'reset' };

@@ -56,7 +56,7 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
-const EVERY_METHOD = ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'];
+const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
 interface Call extends TracedCall {
