@@ -141,18 +141,19 @@ export class APIError extends PetStoreError {
    * ```
    */
   static generate(init: APIErrorInit & { retryAfterMs?: number | null | undefined }): APIError {
-    switch (init.status) {
-      case 400:
-        return new BadRequestError(init);
-      case 401:
-        return new AuthenticationError(init);
-      case 404:
-        return new NotFoundError(init);
-      case 429:
-        return new RateLimitError({ ...init, retryAfterMs: init.retryAfterMs ?? null });
-      default:
-        return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
-    }
+    const { status } = init;
+    if (status === 429) return new RateLimitError({ ...init, retryAfterMs: init.retryAfterMs ?? null });
+    const ErrorClass =
+      status === 400
+        ? BadRequestError
+        : status === 401
+          ? AuthenticationError
+          : status === 404
+            ? NotFoundError
+            : status >= 500
+              ? InternalServerError
+              : APIError;
+    return new ErrorClass(init);
   }
 }
 

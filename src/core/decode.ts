@@ -48,10 +48,9 @@ export function decodeData<T>({
   redact,
 }: BodyToDecode<T>): T | Promise<T> {
   const text = bodyText(body) ?? '';
-  let json: unknown;
-  if (mode === 'content-type' && text === '') json = undefined;
-  else if (mode === 'content-type' && !isJson(headers)) json = text;
-  else {
+  // Without a body, or with one that is not JSON, `content-type` takes it as it is.
+  let json: unknown = text || undefined;
+  if (mode === 'json' || (json !== undefined && isJson(headers))) {
     try {
       json = JSON.parse(text);
     } catch {

@@ -49,11 +49,6 @@ export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const sat
 /** The level when neither the `logLevel` option nor `PETSTORE_LOG` says otherwise. */
 export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';
 
-/** Whether `value` names a level. */
-export function isLogLevel(value: unknown): value is LogLevel {
-  return (LOG_LEVELS as readonly unknown[]).includes(value);
-}
-
 /** A line, or a function that builds it: called only when the line's level is logged. */
 export type Line = string | (() => string);
 
@@ -94,8 +89,6 @@ export class Log {
     if (LOG_LEVELS.indexOf(level) > this.#rank) return;
     const line = redact(typeof message === 'string' ? message : message(), this.#secrets);
     const logger = this.#logger;
-    const write = level === 'warn' ? undefined : logger[level];
-    if (write === undefined) logger.warn(line);
-    else write.call(logger, line);
+    (logger[level] ?? logger.warn).call(logger, line);
   }
 }

@@ -10,7 +10,7 @@ import { checkBaseUrl } from '../shared/base-url.js';
 import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, RateLimitWait } from './types.js';
 import {
@@ -222,7 +222,7 @@ function logLevelFromEnv(): LogLevel {
   const fromEnv = env('PETSTORE_LOG');
   if (fromEnv === undefined) return DEFAULT_LOG_LEVEL;
   const level = fromEnv.trim().toLowerCase();
-  if (isLogLevel(level)) return level;
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
   fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
 }
 

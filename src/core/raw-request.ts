@@ -144,7 +144,7 @@ function invalid(message: string): never {
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
 export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
   const { method, path, query, body, headers, schema } = check(spec);
-  const relative = path.startsWith('/') ? path.slice(1) : path;
+  const relative = path.replace(/^\//, '');
   // The path rules above are the contract; this second look asks the URL parser itself.
   if (!staysUnder(baseUrl, relative)) invalid(`the path "${path}" leaves the base URL`);
   if (body !== undefined) {

@@ -37,7 +37,7 @@ export function pathProblem(path: string): string | undefined {
     } catch {
       return 'contains a malformed percent-encoding';
     }
-    if (decoded === '.' || decoded === '..') return 'must not contain "." or ".." segments, encoded or not';
+    if (/^\.\.?$/.test(decoded)) return 'must not contain "." or ".." segments, encoded or not';
     if (/[/\\]/.test(decoded)) return 'must not contain an encoded "/" or "\\" (%2F, %5C)';
   }
   return undefined;

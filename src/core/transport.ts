@@ -171,8 +171,12 @@ export class Transport {
         headers: response.headers,
         redact: this.#redact,
       });
-      const requestId = this.#redact(readRequestId(response.headers));
-      return { data, response, rateLimit: call.reading ?? null, requestId };
+      return {
+        data,
+        response,
+        rateLimit: call.reading ?? null,
+        requestId: this.#redact(readRequestId(response.headers)),
+      };
     } catch (error) {
       const failure = toPetStoreError(error, {
         where,
