@@ -103,13 +103,10 @@ export class APIError extends PetStoreError {
   declare readonly requestId: string | undefined;
 
   constructor(init: APIErrorInit) {
-    const parsed = ErrorBodySchema.safeParse(init.body);
-    const detail = parsed.success
-      ? parsed.data.message
-      : `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`;
-    super(detail);
+    const { data } = ErrorBodySchema.safeParse(init.body);
+    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`);
     this.status = init.status;
-    this.code = parsed.success ? parsed.data.code : `http_${init.status}`;
+    this.code = data?.code ?? `http_${init.status}`;
     this.headers = init.headers;
     this.body = init.body;
     this.rateLimit = init.rateLimit;

@@ -73,8 +73,7 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   #parsed(): Promise<T> {
-    this.#data ??= this.#result.then(({ data }) => data);
-    return this.#data;
+    return (this.#data ??= this.#result.then(({ data }) => data));
   }
 
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise; `then` reads the data lazily.

@@ -15,19 +15,6 @@ import { describeIssues } from './validate.js';
  */
 export type DecodeMode = 'json' | 'content-type';
 
-/** What decoding one body needs. */
-export interface BodyToDecode<T> {
-  /** `GET /pets`: the request, for the error message. */
-  readonly where: string;
-  readonly schema: StandardSchemaV1<unknown, T>;
-  readonly mode: DecodeMode;
-  /** The body, read in full by the attempt; `undefined` when the response had none. */
-  readonly body: ArrayBuffer | undefined;
-  readonly headers: Headers;
-  /** Keeps the API key out of what the error holds. */
-  readonly redact: <V>(value: V) => V;
-}
-
 const decoder = new TextDecoder();
 
 /** The body's text; `undefined` when there is none. */
@@ -36,17 +23,19 @@ export function bodyText(body: ArrayBuffer | undefined): string | undefined {
 }
 
 /**
- * Parses the body and validates it with the schema, or throws a {@link ResponseValidationError}.
- * A schema that validates asynchronously makes the result a promise.
+ * Parses the body (read in full by the attempt; `undefined` when the response had none) and
+ * validates it with the schema, or throws a {@link ResponseValidationError} that names the request
+ * (`where`: `GET /pets`) and holds what arrived, the API key kept out by `redact`. A schema that
+ * validates asynchronously makes the result a promise.
  */
-export function decodeData<T>({
-  where,
-  schema,
-  mode,
-  body,
-  headers,
-  redact,
-}: BodyToDecode<T>): T | Promise<T> {
+export function decodeData<T>(
+  where: string,
+  schema: StandardSchemaV1<unknown, T>,
+  mode: DecodeMode,
+  body: ArrayBuffer | undefined,
+  headers: Headers,
+  redact: <V>(value: V) => V,
+): T | Promise<T> {
   const text = bodyText(body) ?? '';
   // Without a body, or with one that is not JSON, `content-type` takes it as it is.
   let json: unknown = text || undefined;

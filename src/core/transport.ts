@@ -163,14 +163,14 @@ export class Transport {
         fetch: (request, init) =>
           traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
-      const data = await decodeData({
+      const data = await decodeData(
         where,
-        schema: spec.schema,
-        mode: spec.decode ?? 'json',
-        body: call.body,
-        headers: response.headers,
-        redact: this.#redact,
-      });
+        spec.schema,
+        spec.decode ?? 'json',
+        call.body,
+        response.headers,
+        this.#redact,
+      );
       return {
         data,
         response,
@@ -304,7 +304,7 @@ export class Transport {
       );
     }
     if (!response) return;
-    if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
+    if (reading) this.#rateLimit = latestReading(this.#rateLimit, reading);
     if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
       this.#toldHiddenHeaders = true;
       this.#config.log.warn(hiddenHeadersWarning(this.#describe(call.request)));
