@@ -58,37 +58,24 @@ export type Line = string | (() => string);
  * replaced by `[redacted]`.
  */
 export class Log {
-  readonly #logger: Logger;
-  readonly #rank: number;
-  readonly #secrets: ReadonlySet<string>;
+  declare readonly error: (message: Line) => void;
+  declare readonly warn: (message: Line) => void;
+  declare readonly info: (message: Line) => void;
+  declare readonly debug: (message: Line) => void;
 
-  /** `secrets` is read at every line, so keys added to it later are kept out of later lines. */
+  /**
+   * `secrets` is read at every line, so keys added to it later are kept out of later lines. Each
+   * level's method is its own function, bound to this log.
+   */
   constructor(logger: Logger, level: LogLevel, secrets: ReadonlySet<string>) {
-    this.#logger = logger;
-    this.#rank = LOG_LEVELS.indexOf(level);
-    this.#secrets = secrets;
-  }
-
-  error(message: Line): void {
-    this.#write('error', message);
-  }
-
-  warn(message: Line): void {
-    this.#write('warn', message);
-  }
-
-  info(message: Line): void {
-    this.#write('info', message);
-  }
-
-  debug(message: Line): void {
-    this.#write('debug', message);
-  }
-
-  #write(level: Exclude<LogLevel, 'off'>, message: Line): void {
-    if (LOG_LEVELS.indexOf(level) > this.#rank) return;
-    const line = redact(typeof message === 'string' ? message : message(), this.#secrets);
-    const logger = this.#logger;
-    (logger[level] ?? logger.warn).call(logger, line);
+    const rank = LOG_LEVELS.indexOf(level);
+    for (const [index, name] of LOG_LEVELS.entries()) {
+      if (name === 'off') continue;
+      (this as Record<string, unknown>)[name] = (message: Line) => {
+        if (index > rank) return;
+        const line = redact(typeof message === 'string' ? message : message(), secrets);
+        (logger[name] ?? logger.warn).call(logger, line);
+      };
+    }
   }
 }
