@@ -84,12 +84,8 @@ export class APIPromise<T> extends Promise<T> {
     return this.#parsed().then(onfulfilled, onrejected);
   }
 
-  override catch<TResult = never>(
-    onrejected?: ((reason: unknown) => TResult | PromiseLike<TResult>) | null,
-  ): Promise<T | TResult> {
-    return this.#parsed().catch(onrejected);
-  }
-
+  // `catch` is Promise's own, which calls `then` above. `finally` is not: Promise's would build an
+  // APIPromise from a plain executor.
   override finally(onfinally?: (() => void) | null): Promise<T> {
     return this.#parsed().finally(onfinally);
   }

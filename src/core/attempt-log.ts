@@ -8,18 +8,6 @@ import { readRequestId } from '../shared/request-id.js';
 import type { RetryDecision } from './retry.js';
 import type { RateLimitWait } from './types.js';
 
-/** `GET /pets?limit=10`: a request as the log shows it, its URL relative to the base URL. */
-export function describeRequest(
-  baseUrl: string,
-  request: Request | URL | string | undefined,
-  init?: RequestInit,
-): string {
-  if (request === undefined) return 'a request';
-  const method = request instanceof Request ? request.method : (init?.method ?? 'GET');
-  const url = request instanceof Request ? request.url : String(request);
-  return `${method} ${url.startsWith(baseUrl) ? url.slice(baseUrl.length - 1) : url}`;
-}
-
 /**
  * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)` in place
  * of the status; the request id only when the response carried one.

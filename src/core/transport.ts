@@ -9,7 +9,7 @@ import ky, { isHTTPError, type KyInstance } from 'ky';
 import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
-import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
+import { attemptLine, retryLine, waitLine } from './attempt-log.js';
 import {
   type AttemptTrace,
   type OperationTrace,
@@ -67,8 +67,8 @@ interface Call extends TracedCall {
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
   readonly leases: string[];
   attempts: number;
-  /** The latest attempt's request, for log lines. */
-  request?: Request | URL | string;
+  /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
+  readonly described: string;
   /** The latest response's body, read in full by its attempt. */
   body?: ArrayBuffer | undefined;
   /** What the latest response asked the caller to wait, read against the service's clock. */
@@ -133,7 +133,9 @@ export class Transport {
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
     const where = `${spec.method} /${spec.path}`;
+    const url = this.#url(spec);
     const call: Call = {
+      described: `${spec.method} ${url.slice(this.#config.baseUrl.length - 1)}`,
       spec,
       trace,
       signal: options.signal,
@@ -144,7 +146,7 @@ export class Transport {
     };
     try {
       await this.#pass(call);
-      const response = await this.#ky(this.#url(spec), {
+      const response = await this.#ky(url, {
         method: spec.method,
         ...(spec.json !== undefined && { json: spec.json }),
         ...(options.signal !== undefined && { signal: options.signal }),
@@ -220,7 +222,7 @@ export class Transport {
       retry,
       maxRetryWait: this.#config.maxRetryWait,
     });
-    const line = () => retryLine(this.#describe(call.request), decision, retry);
+    const line = () => retryLine(call.described, decision, retry);
     if (!decision.retry) {
       this.#config.log.info(line);
       return false;
@@ -254,7 +256,6 @@ export class Transport {
   ): Promise<Response> {
     const lease = call.leases.shift();
     call.attempts++;
-    call.request = request;
     const started = performance.now();
     let response: Response | undefined;
     let failure: unknown;
@@ -276,9 +277,7 @@ export class Transport {
     } finally {
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
-      this.#config.log.debug(() =>
-        attemptLine(this.#describe(request, init), call.attempts, duration, response, failure),
-      );
+      this.#config.log.debug(() => attemptLine(call.described, call.attempts, duration, response, failure));
     }
   }
 
@@ -307,17 +306,12 @@ export class Transport {
     if (reading) this.#rateLimit = latestReading(this.#rateLimit, reading);
     if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
       this.#toldHiddenHeaders = true;
-      this.#config.log.warn(hiddenHeadersWarning(this.#describe(call.request)));
+      this.#config.log.warn(hiddenHeadersWarning(call.described));
     }
     if (this.#config.deprecationWarnings) {
       const notice = deprecationNotice(call.spec.operation, response.headers);
       if (notice !== undefined) warnOnce(this.#config.log, call.spec.operation, notice);
     }
-  }
-
-  /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
-  #describe(request: Request | URL | string | undefined, init?: RequestInit): string {
-    return describeRequest(this.#config.baseUrl, request, init);
   }
 
   readonly #redact = <T>(value: T): T => this.#config.apiKey.redact(value);
