@@ -119,8 +119,8 @@ export class PetStoreClient {
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
     return this.#operation(LIST_PETS, options, () => {
-      const { limit, status } = validate('listPets', 'params', ListPetsParamsSchema, params);
-      return { path: 'pets', query: { limit, status }, schema: PetListSchema };
+      const query = validate('listPets', 'params', ListPetsParamsSchema, params);
+      return { path: 'pets', query, schema: PetListSchema };
     });
   }
 

@@ -184,6 +184,7 @@ export class Transport {
         where,
         signal: options.signal,
         body: call.body,
+        rateLimit: call.reading ?? null,
         requested: call.requested,
         redact: this.#redact,
       });
