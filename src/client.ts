@@ -243,15 +243,8 @@ export class PetStoreClient {
     route: Route,
     check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
   ): APIPromise<T> {
-    const send = (trace: OperationTrace | undefined): Promise<WithResponse<T>> => {
-      let checked: [RequestSpec<T>, CallOptions];
-      try {
-        checked = check(trace);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return this.#transport.request(...checked, trace);
-    };
+    const send = async (trace: OperationTrace | undefined): Promise<WithResponse<T>> =>
+      this.#transport.request(...check(trace), trace);
     return new APIPromise(traceCall(route, this.#options.baseUrl, send));
   }
 }

@@ -15,8 +15,8 @@ import {
 import { isBrowser } from './browser.js';
 import { CORS_HINT } from './cors.js';
 import { bodyText } from './decode.js';
-import type { RateLimit } from './types.js';
 import type { RequestedWait } from './retry.js';
+import type { RateLimit } from './types.js';
 
 /** What the call saw before it failed. */
 export interface FailedCall {

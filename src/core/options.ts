@@ -203,8 +203,8 @@ export interface CallOptions {
 }
 
 function env(name: string): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
-  return value === '' ? undefined : value;
+  // An empty variable counts as unset.
+  return (typeof process === 'undefined' ? undefined : process.env?.[name]) || undefined;
 }
 
 function fail(message: string): never {
@@ -294,13 +294,16 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
 export function resolveCallOptions(operation: string, options: unknown): CallOptions {
   if (options === undefined || options === null) return {};
   const problems = new Problems();
-  if (!isRecord(options)) {
+  let checked: CallOptions = {};
+  if (isRecord(options)) {
+    unknownKeys(options, [...Object.keys(CALL_OPTIONS), 'headers'], problems);
+    checked = {
+      ...checkFields(options, CALL_OPTIONS, problems),
+      headers: checkHeaders(options.headers, problems),
+    };
+  } else {
     problems.add([], { code: 'invalid_type', expected: 'object', input: options });
-    throw invalid(operation, 'request options', problems.issues);
   }
-  unknownKeys(options, [...Object.keys(CALL_OPTIONS), 'headers'], problems);
-  const checked = checkFields(options, CALL_OPTIONS, problems);
-  const headers = checkHeaders(options.headers, problems);
   if (problems.issues.length > 0) throw invalid(operation, 'request options', problems.issues);
-  return { ...checked, headers } as CallOptions;
+  return checked;
 }
