@@ -30,7 +30,7 @@ export function bodyText(body: ArrayBuffer | undefined): string | undefined {
  */
 export function decodeData<T>(
   where: string,
-  schema: StandardSchemaV1<unknown, T>,
+  schema: StandardSchemaV1<unknown, T> | undefined,
   mode: DecodeMode,
   body: ArrayBuffer | undefined,
   headers: Headers,
@@ -60,7 +60,8 @@ export function decodeData<T>(
       redact(text),
     );
   };
-  const result = schema['~standard'].validate(json);
+  // Without a schema the body is taken as it is.
+  const result = schema ? schema['~standard'].validate(json) : { value: json as T };
   return result instanceof Promise ? result.then(outcome) : outcome(result);
 }
 

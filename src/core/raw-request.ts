@@ -67,11 +67,6 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-/** Without a schema the body is taken as it is. */
-const ANYTHING: StandardSchemaV1 = {
-  '~standard': { version: 1, vendor: 'animal-store-sdk', validate: (value) => ({ value }) },
-};
-
 /** A raw request whose every field passed its check. */
 interface CheckedRequest {
   readonly method: HttpMethod;
@@ -159,7 +154,7 @@ export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): Reques
     query,
     json: body,
     headers,
-    schema: (schema ?? ANYTHING) as StandardSchemaV1<unknown, T>,
+    schema: schema as StandardSchemaV1<unknown, T> | undefined,
     decode: 'content-type',
   };
 }

@@ -43,8 +43,8 @@ export interface RequestSpec<T> {
   readonly json?: unknown;
   /** Headers of this request, checked like the client-wide ones; per-call options override them. */
   readonly headers?: HeaderEntries | undefined;
-  /** The schema of a successful response's body. */
-  readonly schema: StandardSchemaV1<unknown, T>;
+  /** The schema of a successful response's body; without one, the body is the data. */
+  readonly schema?: StandardSchemaV1<unknown, T> | undefined;
   /** How a successful body becomes data. Default `json`. */
   readonly decode?: DecodeMode;
 }
@@ -269,9 +269,9 @@ export class Transport {
       response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
       call.body = NULL_BODY_STATUSES.has(response.status) ? undefined : await response.arrayBuffer();
       if (response.ok) return response;
-      // ky reads an error's body for itself, so it gets a fresh copy of what was read here.
-      const { status, statusText, headers } = response;
-      return new Response(call.body ?? null, { status, statusText, headers });
+      // ky reads an error's body for itself, so it gets a fresh copy of what was read here, with
+      // the response's status, status text and headers.
+      return new Response(call.body ?? null, response);
     } catch (error) {
       failure = error;
       throw error;
