@@ -131,9 +131,9 @@ function jsonProblem(body: unknown): string | undefined {
 }
 
 function invalid(message: string): never {
-  throw new RequestValidationError(`Invalid request: ${message}`, [
-    { code: 'custom', message, path: [], input: undefined },
-  ]);
+  const problems = new Problems();
+  problems.add([], message);
+  throw new RequestValidationError(`Invalid request: ${message}`, problems.issues);
 }
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
