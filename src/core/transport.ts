@@ -108,13 +108,7 @@ export class Transport {
         ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`] as [string, string]] : []),
       ],
       // An error status throws (ky's default): the retry policy and the error classes take it there.
-      timeout: config.timeout,
       retry: { methods: EVERY_METHOD },
-      hooks: {
-        // The first attempt passes the gate before ky starts, so its wait is not counted against
-        // the per-attempt timeout; retries pass here, after the wait the policy decided.
-        beforeRetry: [({ options }) => this.#pass((options.context as { call: Call }).call)],
-      },
     });
   }
 
@@ -134,12 +128,13 @@ export class Transport {
   ): Promise<WithResponse<T>> {
     const where = `${spec.method} /${spec.path}`;
     const url = this.#url(spec);
+    const timeout = options.timeout ?? this.#config.timeout;
     const call: Call = {
       described: `${spec.method} ${url.slice(this.#config.baseUrl.length - 1)}`,
       spec,
       trace,
       signal: options.signal,
-      leaseMs: (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS,
+      leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
       redact: this.#redact,
@@ -147,10 +142,12 @@ export class Transport {
     try {
       await this.#pass(call);
       const response = await this.#ky(url, {
+        // ky takes an undefined `json` or a null `signal` as none; headers given as undefined
+        // would drop the client's own.
         method: spec.method,
-        ...(spec.json !== undefined && { json: spec.json }),
-        ...(options.signal !== undefined && { signal: options.signal }),
-        ...(options.timeout !== undefined && { timeout: options.timeout }),
+        json: spec.json,
+        signal: options.signal ?? null,
+        timeout,
         ...((spec.headers ?? options.headers) !== undefined && {
           headers: callHeaders(spec.headers, options.headers),
         }),
@@ -161,7 +158,11 @@ export class Transport {
           shouldRetry: ({ error, retryCount }) => this.#shouldRetry(call, error, retryCount),
           delay: () => call.retryWaitMs as number,
         },
-        context: { call },
+        hooks: {
+          // The first attempt passes the gate before ky starts, so its wait is not counted against
+          // the per-attempt timeout; retries pass here, after the wait the policy decided.
+          beforeRetry: [() => this.#pass(call)],
+        },
         fetch: (request, init) =>
           traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
