@@ -139,7 +139,8 @@ export class APIError extends PetStoreError {
    */
   static generate(init: APIErrorInit & { retryAfterMs?: number | null | undefined }): APIError {
     const { status } = init;
-    if (status === 429) return new RateLimitError({ ...init, retryAfterMs: init.retryAfterMs ?? null });
+    // RateLimitError reads a wait the response did not state as `null`.
+    if (status === 429) return new RateLimitError(init as APIErrorInit & { retryAfterMs: number | null });
     const ErrorClass =
       status === 400
         ? BadRequestError
@@ -228,7 +229,7 @@ export class RateLimitError extends APIError {
 
   constructor(init: APIErrorInit & { retryAfterMs: number | null }) {
     super(init);
-    this.retryAfterMs = init.retryAfterMs;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 }
 

@@ -6,7 +6,6 @@
  * @module
  */
 import ky, { isHTTPError, type KyInstance } from 'ky';
-import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { attemptLine, retryLine, waitLine } from './attempt-log.js';
@@ -268,7 +267,8 @@ export class Transport {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
-      call.body = NULL_BODY_STATUSES.has(response.status) ? undefined : await response.arrayBuffer();
+      // A status that never carries a body (204, 304, ...) comes with none at all.
+      call.body = response.body === null ? undefined : await response.arrayBuffer();
       if (response.ok) return response;
       // ky reads an error's body for itself, so it gets a fresh copy of what was read here, with
       // the response's status, status text and headers.
