@@ -126,10 +126,10 @@ export class Transport {
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
     const where = `${spec.method} /${spec.path}`;
-    const url = this.#url(spec);
+    const relative = target(spec);
     const timeout = options.timeout ?? this.#config.timeout;
     const call: Call = {
-      described: `${spec.method} ${url.slice(this.#config.baseUrl.length - 1)}`,
+      described: `${spec.method} /${relative}`,
       spec,
       trace,
       signal: options.signal,
@@ -140,7 +140,7 @@ export class Transport {
     };
     try {
       await this.#pass(call);
-      const response = await this.#ky(url, {
+      const response = await this.#ky(this.#config.baseUrl + relative, {
         // ky takes an undefined `json` or a null `signal` as none; headers given as undefined
         // would drop the client's own.
         method: spec.method,
@@ -196,17 +196,6 @@ export class Transport {
     } finally {
       for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
     }
-  }
-
-  /** The absolute URL, its query already encoded: ky then builds one `Request` instead of three. */
-  #url(spec: RequestSpec<unknown>): string {
-    const url = this.#config.baseUrl + spec.path;
-    const query = new URLSearchParams();
-    // An array repeats the parameter; `undefined` leaves it out.
-    for (const [name, value] of Object.entries(spec.query ?? {})) {
-      for (const item of [value].flat()) if (item !== undefined) query.append(name, String(item));
-    }
-    return query.size === 0 ? url : `${url}?${query}`;
   }
 
   async #pass(call: Call): Promise<void> {
@@ -324,4 +313,16 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
   const headers = new Headers();
   for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
   return headers;
+}
+
+/**
+ * The path relative to the base URL with its query, already encoded: ky then builds one `Request`
+ * instead of three. An array repeats the parameter; `undefined` leaves it out.
+ */
+function target({ path, query = {} }: RequestSpec<unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of [value].flat()) if (item !== undefined) search.append(name, String(item));
+  }
+  return search.size === 0 ? path : `${path}?${search}`;
 }
