@@ -219,8 +219,7 @@ function normalizeBaseUrl(value: string): string {
 }
 
 function logLevelFromEnv(): LogLevel {
-  const fromEnv = env('PETSTORE_LOG');
-  if (fromEnv === undefined) return DEFAULT_LOG_LEVEL;
+  const fromEnv = env('PETSTORE_LOG') ?? DEFAULT_LOG_LEVEL;
   const level = fromEnv.trim().toLowerCase();
   if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
   fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);

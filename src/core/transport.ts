@@ -125,8 +125,8 @@ export class Transport {
     options: CallOptions,
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
-    const where = `${spec.method} /${spec.path}`;
     const relative = target(spec);
+    const where = `${spec.method} /${spec.path}`;
     const timeout = options.timeout ?? this.#config.timeout;
     const call: Call = {
       described: `${spec.method} /${relative}`,
