@@ -65,13 +65,11 @@ export class Problems {
    */
   add(path: PropertyKey[], found: Finding | string | undefined, input?: unknown): void {
     if (found === undefined) return;
-    const custom = typeof found === 'string';
-    const finding = custom ? { code: 'custom', input } : found;
-    this.issues.push({
-      ...finding,
-      path,
-      message: custom ? found : issueMessage(found as z.core.$ZodRawIssue),
-    } as Issue);
+    this.issues.push(
+      (typeof found === 'string'
+        ? { code: 'custom', input, path, message: found }
+        : { ...found, path, message: issueMessage(found as z.core.$ZodRawIssue) }) as Issue,
+    );
   }
 }
 
