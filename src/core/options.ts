@@ -207,14 +207,15 @@ function env(name: string): string | undefined {
   return (typeof process === 'undefined' ? undefined : process.env?.[name]) || undefined;
 }
 
+/** Throws the error for the client's options: `message` is a sentence without its full stop. */
 function fail(message: string): never {
-  throw new PetStoreError(`Invalid PetStoreClient options: ${message}`);
+  throw new PetStoreError(`Invalid PetStoreClient options: ${message}.`);
 }
 
 /** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
 function normalizeBaseUrl(value: string): string {
   const checked = checkBaseUrl(value);
-  if ('problem' in checked) fail(`${checked.problem}.`);
+  if ('problem' in checked) fail(checked.problem);
   return `${checked.origin}${checked.path}/`;
 }
 
@@ -222,7 +223,7 @@ function logLevelFromEnv(): LogLevel {
   const fromEnv = env('PETSTORE_LOG') ?? DEFAULT_LOG_LEVEL;
   const level = fromEnv.trim().toLowerCase();
   if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
-  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
+  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}"`);
 }
 
 /** The key as the options give it, checked; in a browser, a string key only when allowed. */
@@ -231,10 +232,10 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   if (given === null || typeof given === 'function') return new ApiKey(given);
   const key = given ?? env('PETSTORE_API_KEY');
   if (typeof key !== 'string' || key.trim() === '') {
-    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable.');
+    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable');
   }
   const problem = keyProblem(key);
-  if (problem !== undefined) fail(`the API key ${problem}.`);
+  if (problem !== undefined) fail(`the API key ${problem}`);
   guardKeyInBrowser(options.dangerouslyAllowBrowser);
   return new ApiKey(key);
 }
@@ -266,7 +267,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   const apiKey = resolveApiKey(options);
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
-    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
+    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable');
   }
   const problems = new Problems();
   const { logger, logLevel, ...settings } = checkFields(
@@ -275,7 +276,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     problems,
   );
   const headers = checkHeaders(options.headers, problems) ?? [];
-  if (problems.issues.length > 0) fail(`${describeIssues(problems.issues)}.`);
+  if (problems.issues.length > 0) fail(describeIssues(problems.issues));
   return {
     ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
     headers,
