@@ -46,7 +46,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       headers: call.redact(response.headers),
       body: call.redact(error.data ?? bodyText(call.body)),
       rateLimit: call.rateLimit,
-      retryAfterMs: call.requested?.ms ?? null,
+      retryAfterMs: call.requested?.ms,
     });
   }
   if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.`);
