@@ -4,7 +4,7 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
-import { type CallRoute, type OperationTrace, traceCall } from './core/channels.js';
+import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/channels.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
 import {
   type CallOptions,
@@ -13,7 +13,7 @@ import {
   resolveCallOptions,
   resolveClientOptions,
 } from './core/options.js';
-import { describeRawRequest, endpoint, type RawRequest } from './core/raw-request.js';
+import { describeRawRequest, type RawRequest } from './core/raw-request.js';
 import type { StandardSchemaV1 } from './core/standard-schema.js';
 import { type RequestSpec, Transport } from './core/transport.js';
 import type { HttpMethod, RateLimit, RequestOptions } from './core/types.js';
@@ -215,10 +215,7 @@ export class PetStoreClient {
     return this.#call(route, (trace) => {
       const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(spec, this.#options.baseUrl);
       const requestOptions = resolveCallOptions(request.operation, options);
-      if (trace !== undefined) {
-        trace.method = request.method;
-        trace.path = endpoint(request.path);
-      }
+      nameCall(trace, request);
       return [request, requestOptions];
     });
   }

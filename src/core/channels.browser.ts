@@ -20,6 +20,11 @@ export function traceCall<T>(
   return run(undefined);
 }
 
+export function nameCall(
+  _trace: OperationTrace | undefined,
+  _request: { readonly method: string; readonly path: string },
+): void {}
+
 export function traceAttempt<T>(
   _call: TracedCall,
   _request: Request | URL | string,

@@ -13,6 +13,7 @@ import {
   type StoreMessage,
   type WaitMessage,
 } from './diagnostics.js';
+import { endpoint } from './request-path.js';
 import type { RateLimit, RateLimitWait } from './types.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -77,6 +78,19 @@ export interface TracedCall {
   readonly attempts: number;
   /** Keeps the API key out of what subscribers get. */
   readonly redact: <V>(value: V) => V;
+}
+
+/**
+ * Gives a raw request's call, once checked, its method and its endpoint (the path with numeric
+ * segments folded: `/store/orders/{id}`).
+ */
+export function nameCall(
+  trace: OperationTrace | undefined,
+  request: { readonly method: string; readonly path: string },
+): void {
+  if (trace === undefined) return;
+  trace.method = request.method;
+  trace.path = endpoint(request.path);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { RequestValidationError } from '../errors.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { pathProblem, staysUnder } from './request-path.js';
+import { endpoint, pathProblem, staysUnder } from './request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
@@ -111,14 +111,6 @@ function check(spec: unknown): CheckedRequest {
   }
   if (problems.issues.length > 0) throw invalidArguments('request', 'request', problems.issues);
   return { ...fields, headers: entries } as CheckedRequest;
-}
-
-/**
- * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
- * endpoint, not a record.
- */
-export function endpoint(path: string): string {
-  return `/${path}`.replace(/\/\d+(?=\/|$)/g, '/{id}');
 }
 
 /** A JSON body as text, or the reason it cannot be one. */

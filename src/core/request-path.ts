@@ -1,7 +1,7 @@
 /**
  * Keeping a raw request's path under the base URL. The API key travels with every request, so a
  * path that could lead anywhere else (another origin, or another part of the same origin) is
- * refused before anything is sent.
+ * refused before anything is sent. And the endpoint a path names, for traces and warnings.
  *
  * @module
  */
@@ -57,4 +57,12 @@ export function staysUnder(baseUrl: string, relative: string): boolean {
   }
   const base = new URL(baseUrl);
   return parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname) && parsed.href === url;
+}
+
+/**
+ * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
+ * endpoint, not a record.
+ */
+export function endpoint(path: string): string {
+  return `/${path}`.replace(/\/\d+(?=\/|$)/g, '/{id}');
 }
