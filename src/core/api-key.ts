@@ -43,8 +43,9 @@ export class ApiKey {
   constructor(source: string | null | ApiKeyFunction) {
     this.#source = source;
     if (typeof source === 'function') {
-      if (!functionNames.has(source)) functionNames.set(source, `apiKey function ${Math.random()}`);
-      this.scopeName = functionNames.get(source) as string;
+      const name = functionNames.get(source) ?? `apiKey function ${Math.random()}`;
+      functionNames.set(source, name);
+      this.scopeName = name;
     } else {
       this.fixed = source;
       this.scopeName = source ?? '';

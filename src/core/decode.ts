@@ -19,7 +19,7 @@ const decoder = new TextDecoder();
 
 /** The body's text; `undefined` when there is none. */
 export function bodyText(body: ArrayBuffer | undefined): string | undefined {
-  return body === undefined || body.byteLength === 0 ? undefined : decoder.decode(body);
+  return body?.byteLength ? decoder.decode(body) : undefined;
 }
 
 /**

@@ -202,9 +202,9 @@ export interface CallOptions {
   readonly headers?: HeaderEntries | undefined;
 }
 
+/** An environment variable where the runtime has them (a page has none); an empty one counts as unset. */
 function env(name: string): string | undefined {
-  // An empty variable counts as unset.
-  return (typeof process === 'undefined' ? undefined : process.env?.[name]) || undefined;
+  return globalThis.process?.env?.[name] || undefined;
 }
 
 /** Throws the error for the client's options: `message` is a sentence without its full stop. */
