@@ -14,13 +14,14 @@ import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from '
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, RateLimitWait } from './types.js';
 import {
+  addProblem,
   describeIssues,
   type Finding,
+  type Issue,
   integerFinding,
   invalid,
   isRecord,
   oneOfFinding,
-  Problems,
   typeFinding,
   unknownKeys,
 } from './validate.js';
@@ -247,19 +248,19 @@ function resolveApiKey(options: ClientOptions): ApiKey {
 function checkFields(
   value: Record<string, unknown>,
   options: Record<string, [Check, unknown?]>,
-  problems: Problems,
+  problems: Issue[],
 ): Record<string, unknown> {
   const checked: Record<string, unknown> = {};
   for (const [name, [check, fallback]] of Object.entries(options)) {
     const field = value[name];
-    if (field !== undefined) problems.add([name], check(field), field);
+    if (field !== undefined) addProblem(problems, [name], check(field), field);
     checked[name] = field ?? fallback;
   }
   return checked;
 }
 
 /** The headers given, as entries; each bad one recorded in `problems`. */
-const checkHeaders = (headers: unknown, problems: Problems) =>
+const checkHeaders = (headers: unknown, problems: Issue[]) =>
   headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
 
 /** Applies defaults and environment variables to the client's options, and validates every one. */
@@ -269,14 +270,14 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   if (baseUrl === undefined) {
     fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable');
   }
-  const problems = new Problems();
+  const problems: Issue[] = [];
   const { logger, logLevel, ...settings } = checkFields(
     options as Record<string, unknown>,
     CLIENT_OPTIONS,
     problems,
   );
   const headers = checkHeaders(options.headers, problems) ?? [];
-  if (problems.issues.length > 0) fail(describeIssues(problems.issues));
+  if (problems.length > 0) fail(describeIssues(problems));
   return {
     ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
     headers,
@@ -293,7 +294,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
 /** Checks a call's options, or throws a `RequestValidationError` naming the operation. */
 export function resolveCallOptions(operation: string, options: unknown): CallOptions {
   if (options === undefined || options === null) return {};
-  const problems = new Problems();
+  const problems: Issue[] = [];
   let checked: CallOptions = {};
   if (isRecord(options)) {
     unknownKeys(options, [...Object.keys(CALL_OPTIONS), 'headers'], problems);
@@ -302,8 +303,8 @@ export function resolveCallOptions(operation: string, options: unknown): CallOpt
       headers: checkHeaders(options.headers, problems),
     };
   } else {
-    problems.add([], { code: 'invalid_type', expected: 'object', input: options });
+    addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: options });
   }
-  if (problems.issues.length > 0) throw invalid(operation, 'request options', problems.issues);
+  if (problems.length > 0) throw invalid(operation, 'request options', problems);
   return checked;
 }

@@ -10,10 +10,11 @@ import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
 import {
+  addProblem,
+  type Issue,
   invalid as invalidArguments,
   isRecord,
   oneOfFinding,
-  Problems,
   typeFinding,
   unknownKeys,
 } from './validate.js';
@@ -84,32 +85,38 @@ function queryValueProblem(value: unknown): boolean {
 
 /** Checks every field of a raw request, or throws one error naming every problem. */
 function check(spec: unknown): CheckedRequest {
-  const problems = new Problems();
+  const problems: Issue[] = [];
   const fields = isRecord(spec) ? spec : {};
-  if (!isRecord(spec)) problems.add([], { code: 'invalid_type', expected: 'object', input: spec });
+  if (!isRecord(spec)) addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: spec });
   else unknownKeys(spec, FIELDS, problems);
   const { method, path, query, headers, schema } = fields;
-  problems.add(['method'], oneOfFinding(method, METHODS));
+  addProblem(problems, ['method'], oneOfFinding(method, METHODS));
   const pathProblemFound = typeof path === 'string' ? pathProblem(path) : undefined;
-  problems.add(
+  addProblem(
+    problems,
     ['path'],
     typeFinding(path, 'string') ?? (pathProblemFound && `The path ${pathProblemFound}`),
     path,
   );
   if (query !== undefined && !isRecord(query)) {
-    problems.add(['query'], { code: 'invalid_type', expected: 'record', input: query });
+    addProblem(problems, ['query'], { code: 'invalid_type', expected: 'record', input: query });
   } else {
     for (const [name, value] of Object.entries(query ?? {})) {
       if (queryValueProblem(value)) {
-        problems.add(['query', name], 'Expected a string, number or boolean, or an array of them', value);
+        addProblem(
+          problems,
+          ['query', name],
+          'Expected a string, number or boolean, or an array of them',
+          value,
+        );
       }
     }
   }
   const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
   if (schema !== undefined && !isStandardSchema(schema)) {
-    problems.add(['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
+    addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
-  if (problems.issues.length > 0) throw invalidArguments('request', 'request', problems.issues);
+  if (problems.length > 0) throw invalidArguments('request', 'request', problems);
   return { ...fields, headers: entries } as CheckedRequest;
 }
 
@@ -123,9 +130,9 @@ function jsonProblem(body: unknown): string | undefined {
 }
 
 function invalid(message: string): never {
-  const problems = new Problems();
-  problems.add([], message);
-  throw new RequestValidationError(`Invalid request: ${message}`, problems.issues);
+  const problems: Issue[] = [];
+  addProblem(problems, [], message);
+  throw new RequestValidationError(`Invalid request: ${message}`, problems);
 }
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
