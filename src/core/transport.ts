@@ -98,7 +98,7 @@ export class Transport {
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
     // Everything that does not vary by call is set once here: ky merges per-call options into it. A
-    // key that is a function is asked for before each attempt (#send); `null` sends none.
+    // key that is a function is asked for before each attempt (#attempt); `null` sends none.
     const key = config.apiKey.fixed;
     this.#ky = ky.create({
       headers: [

@@ -27,13 +27,13 @@ export function checkBaseUrl(input: string | URL): CheckedBaseUrl | { readonly p
   } catch {
     return { problem: `${BASE_URL_RULE}, got "${String(input)}"` };
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { problem: `${BASE_URL_RULE}, got the scheme "${url.protocol}" in "${url.href}"` };
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    return { problem: `${BASE_URL_RULE}, without credentials, query or fragment; got "${url.href}"` };
+  }
   const path = url.pathname.replace(/\/+$/, '');
-  const problem = !/^https?:$/.test(url.protocol)
-    ? `got the scheme "${url.protocol}" in "${url.href}"`
-    : url.search || url.hash || url.username || url.password
-      ? `without credentials, query or fragment; got "${url.href}"`
-      : path.endsWith('/v1')
-        ? undefined
-        : `got "${url.href}"`;
-  return problem === undefined ? { origin: url.origin, path } : { problem: `${BASE_URL_RULE}, ${problem}` };
+  if (!path.endsWith('/v1')) return { problem: `${BASE_URL_RULE}, got "${url.href}"` };
+  return { origin: url.origin, path };
 }
