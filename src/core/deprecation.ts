@@ -9,9 +9,12 @@ import type { Logger } from './log.js';
 
 const warned = new Set<string>();
 
-/** Warns through `logger` unless a warning for `operation` was already given in this process. */
-export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string): void {
-  if (warned.has(operation)) return;
+/**
+ * Warns through `logger` unless a warning for `operation` was already given in this process;
+ * nothing when there is no `message`.
+ */
+export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string | undefined): void {
+  if (message === undefined || warned.has(operation)) return;
   warned.add(operation);
   logger.warn(message);
 }

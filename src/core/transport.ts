@@ -300,8 +300,11 @@ export class Transport {
       this.#config.log.warn(hiddenHeadersWarning(call.described));
     }
     if (this.#config.deprecationWarnings) {
-      const notice = deprecationNotice(call.spec.operation, response.headers);
-      if (notice !== undefined) warnOnce(this.#config.log, call.spec.operation, notice);
+      warnOnce(
+        this.#config.log,
+        call.spec.operation,
+        deprecationNotice(call.spec.operation, response.headers),
+      );
     }
   }
 
