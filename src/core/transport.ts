@@ -235,8 +235,9 @@ export class Transport {
   }
 
   /**
-   * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's accounting and reads its whole body, so that a body cut
-   * off mid-way fails the attempt (and a read is retried) rather than the decoding afterwards.
+   * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's
+   * accounting and reads its whole body, so that a body cut off mid-way fails the attempt (and a
+   * read is retried) rather than the decoding afterwards.
    */
   async #attempt(
     call: Call,
