@@ -4,7 +4,7 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
-import { type OperationTrace, operationTrace, traceOperation } from './core/channels.js';
+import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/channels.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
 import {
   type CallOptions,
@@ -13,7 +13,7 @@ import {
   resolveCallOptions,
   resolveClientOptions,
 } from './core/options.js';
-import { describeRawRequest, endpoint, type RawRequest } from './core/raw-request.js';
+import { describeRawRequest, type RawRequest } from './core/raw-request.js';
 import type { StandardSchemaV1 } from './core/standard-schema.js';
 import { type RequestSpec, Transport } from './core/transport.js';
 import type { HttpMethod, RateLimit, RequestOptions } from './core/types.js';
@@ -30,15 +30,9 @@ import {
 } from './schemas.js';
 
 /** An operation of the model: its name, method and path template, as traces name it. */
-interface Route {
-  readonly operation: string;
+interface Route extends CallRoute {
   readonly method: HttpMethod;
-  readonly path: string;
 }
-
-const LIST_PETS: Route = { operation: 'listPets', method: 'GET', path: '/pets' };
-const CREATE_PET: Route = { operation: 'createPet', method: 'POST', path: '/pets' };
-const GET_PET: Route = { operation: 'getPet', method: 'GET', path: '/pets/{petId}' };
 
 /**
  * The client of the Animal Store API.
@@ -120,9 +114,9 @@ export class PetStoreClient {
    * ```
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
-    return this.#call(LIST_PETS, options, () => {
-      const { limit, status } = validate('listPets', 'params', ListPetsParamsSchema, params);
-      return { path: 'pets', query: { limit, status }, schema: PetListSchema };
+    return this.#operation({ operation: 'listPets', method: 'GET', path: '/pets' }, options, () => {
+      const query = validate('listPets', 'params', ListPetsParamsSchema, params);
+      return { path: 'pets', query, schema: PetListSchema };
     });
   }
 
@@ -144,7 +138,7 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#call(CREATE_PET, options, () => ({
+    return this.#operation({ operation: 'createPet', method: 'POST', path: '/pets' }, options, () => ({
       path: 'pets',
       json: validate('createPet', 'pet', NewPetSchema, pet),
       schema: PetSchema,
@@ -174,7 +168,7 @@ export class PetStoreClient {
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
     if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
-    return this.#call(GET_PET, options, () => {
+    return this.#operation({ operation: 'getPet', method: 'GET', path: '/pets/{petId}' }, options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
       return { path: `pets/${id}`, schema: PetSchema };
     });
@@ -213,64 +207,37 @@ export class PetStoreClient {
     options?: RequestOptions,
   ): APIPromise<StandardSchemaV1.InferOutput<S>> {
     const method = typeof spec?.method === 'string' ? spec.method : '';
-    const trace = operationTrace('request', method, '', this.#options.baseUrl);
-    return new APIPromise(
-      trace === undefined
-        ? this.#sendRaw(spec, options, undefined)
-        : traceOperation(trace, () => this.#sendRaw(spec, options, trace)),
-    );
+    const route: Route = { operation: 'request', method: method as HttpMethod, path: '' };
+    return this.#call(route, (trace) => {
+      const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(spec, this.#options.baseUrl);
+      const requestOptions = resolveCallOptions(request.operation, options);
+      nameCall(trace, request);
+      return [request, requestOptions];
+    });
   }
 
-  /** Checks a raw request, then sends; a request that fails its checks rejects without being sent. */
-  #sendRaw<T>(
-    spec: RawRequest,
-    options: RequestOptions | undefined,
-    trace: OperationTrace | undefined,
-  ): Promise<WithResponse<T>> {
-    let request: RequestSpec<T>;
-    let requestOptions: CallOptions;
-    try {
-      request = describeRawRequest(spec, this.#options.baseUrl);
-      requestOptions = resolveCallOptions(request.operation, options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (trace !== undefined) {
-      trace.method = request.method;
-      trace.path = endpoint(request.path);
-    }
-    return this.#transport.request(request, requestOptions, trace);
-  }
-
-  /** Validates the arguments, then sends, traced on the diagnostics channels while anyone listens. */
-  #call<T>(
+  /** An operation of the model: its options checked first, then its arguments. */
+  #operation<T>(
     route: Route,
     options: RequestOptions | undefined,
     describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
   ): APIPromise<T> {
-    const trace = operationTrace(route.operation, route.method, route.path, this.#options.baseUrl);
-    return new APIPromise(
-      trace === undefined
-        ? this.#send(route, options, describe, undefined)
-        : traceOperation(trace, () => this.#send(route, options, describe, trace)),
-    );
+    return this.#call(route, () => {
+      const requestOptions = resolveCallOptions(route.operation, options);
+      return [{ operation: route.operation, method: route.method, ...describe() }, requestOptions];
+    });
   }
 
-  /** Validates the arguments, then sends; a validation failure rejects without a request. */
-  #send<T>(
+  /**
+   * Checks the arguments, then sends, traced on the diagnostics channels while anyone listens; a
+   * call whose arguments fail their checks rejects without a request.
+   */
+  #call<T>(
     route: Route,
-    options: RequestOptions | undefined,
-    describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
-    trace: OperationTrace | undefined,
-  ): Promise<WithResponse<T>> {
-    let request: RequestSpec<T>;
-    let requestOptions: CallOptions;
-    try {
-      requestOptions = resolveCallOptions(route.operation, options);
-      request = { operation: route.operation, method: route.method, ...describe() };
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#transport.request(request, requestOptions, trace);
+    check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
+  ): APIPromise<T> {
+    const send = async (trace: OperationTrace | undefined): Promise<WithResponse<T>> =>
+      this.#transport.request(...check(trace), trace);
+    return new APIPromise(traceCall(route, this.#options.baseUrl, send));
   }
 }

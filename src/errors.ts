@@ -4,6 +4,9 @@
  * None of them holds the request, its headers or the API key: they are safe to log and to
  * serialize.
  *
+ * Their fields are `declare`d and set by the constructors: the same own properties in the same
+ * order, without a bundle defining each one twice.
+ *
  * @module
  */
 import type * as z from 'zod/mini';
@@ -84,29 +87,26 @@ export class APIError extends PetStoreError {
   /** The class name, `'APIError'`, kept through minification. */
   override name = 'APIError';
   /** The HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The machine-readable error code from the Error body, or `http_<status>`. */
-  readonly code: string;
+  declare readonly code: string;
   /** The response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The response body: the Error shape when the service sent one, otherwise whatever arrived. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The rate-limit reading of the response, if it carried one. */
-  readonly rateLimit: RateLimit | null;
+  declare readonly rateLimit: RateLimit | null;
   /**
    * The service's id for the request, from the response's `X-Request-Id` (or `Request-Id`) header,
    * to quote to its support; `undefined` when the response carried none.
    */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(init: APIErrorInit) {
-    const parsed = ErrorBodySchema.safeParse(init.body);
-    const detail = parsed.success
-      ? parsed.data.message
-      : `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`;
-    super(detail);
+    const { data } = ErrorBodySchema.safeParse(init.body);
+    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`);
     this.status = init.status;
-    this.code = parsed.success ? parsed.data.code : `http_${init.status}`;
+    this.code = data?.code ?? `http_${init.status}`;
     this.headers = init.headers;
     this.body = init.body;
     this.rateLimit = init.rateLimit;
@@ -138,18 +138,20 @@ export class APIError extends PetStoreError {
    * ```
    */
   static generate(init: APIErrorInit & { retryAfterMs?: number | null | undefined }): APIError {
-    switch (init.status) {
-      case 400:
-        return new BadRequestError(init);
-      case 401:
-        return new AuthenticationError(init);
-      case 404:
-        return new NotFoundError(init);
-      case 429:
-        return new RateLimitError({ ...init, retryAfterMs: init.retryAfterMs ?? null });
-      default:
-        return init.status >= 500 ? new InternalServerError(init) : new APIError(init);
-    }
+    const { status } = init;
+    // RateLimitError reads a wait the response did not state as `null`.
+    if (status === 429) return new RateLimitError(init as APIErrorInit & { retryAfterMs: number | null });
+    const ErrorClass =
+      status === 400
+        ? BadRequestError
+        : status === 401
+          ? AuthenticationError
+          : status === 404
+            ? NotFoundError
+            : status >= 500
+              ? InternalServerError
+              : APIError;
+    return new ErrorClass(init);
   }
 }
 
@@ -223,11 +225,11 @@ export class RateLimitError extends APIError {
   /** The class name, `'RateLimitError'`, kept through minification. */
   override name = 'RateLimitError';
   /** How long the service asked the caller to wait, in milliseconds, or `null` when it did not say. */
-  readonly retryAfterMs: number | null;
+  declare readonly retryAfterMs: number | null;
 
   constructor(init: APIErrorInit & { retryAfterMs: number | null }) {
     super(init);
-    this.retryAfterMs = init.retryAfterMs;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 }
 
@@ -332,7 +334,7 @@ export class RequestValidationError extends PetStoreError {
   /** The class name, `'RequestValidationError'`, kept through minification. */
   override name = 'RequestValidationError';
   /** What was wrong, as zod reports it. */
-  readonly issues: z.core.$ZodIssue[];
+  declare readonly issues: z.core.$ZodIssue[];
 
   constructor(message: string, issues: z.core.$ZodIssue[]) {
     super(message);
@@ -365,11 +367,11 @@ export class ResponseValidationError extends PetStoreError {
    * schema given, as its library reports them (each has a `message` and a `path`). Empty when the
    * body was not JSON at all.
    */
-  readonly issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[];
+  declare readonly issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[];
   /** The body as parsed: JSON, or the raw text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The body's text exactly as received, before parsing; `undefined` when not given. */
-  readonly text: string | undefined;
+  declare readonly text: string | undefined;
 
   constructor(
     message: string,

@@ -27,21 +27,25 @@ export function keyProblem(key: unknown): string | undefined {
  */
 const functionNames = new WeakMap<ApiKeyFunction, string>();
 
-/** The client's key: the header for each attempt, the name pacing knows it by, and redaction. */
+/**
+ * The client's key: the header for each attempt, the name pacing knows it by, and redaction. Its
+ * fields are `declare`d and set by the constructor alone, so a bundle defines each once.
+ */
 export class ApiKey {
   readonly #source: string | null | ApiKeyFunction;
   /** Every key used so far: a set that grows as a key function returns new ones. */
   readonly secrets = new Set<string>();
   /** The key itself when it is a string, for headers set once; `null` for none; `undefined` for a function. */
-  readonly fixed: string | null | undefined;
+  declare readonly fixed: string | null | undefined;
   /** What the rate-limit store keeps this key's state under: the key, `''` for none, or the function's name. */
-  readonly scopeName: string;
+  declare readonly scopeName: string;
 
   constructor(source: string | null | ApiKeyFunction) {
     this.#source = source;
     if (typeof source === 'function') {
-      if (!functionNames.has(source)) functionNames.set(source, `apiKey function ${Math.random()}`);
-      this.scopeName = functionNames.get(source) as string;
+      const name = functionNames.get(source) ?? `apiKey function ${Math.random()}`;
+      functionNames.set(source, name);
+      this.scopeName = name;
     } else {
       this.fixed = source;
       this.scopeName = source ?? '';

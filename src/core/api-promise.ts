@@ -46,12 +46,12 @@ export interface WithResponse<T> {
  */
 export class APIPromise<T> extends Promise<T> {
   readonly #result: Promise<WithResponse<T>>;
-  #data: Promise<T> | undefined;
 
   /** Wraps a pending request; the client creates these, applications only await them. */
   constructor(result: Promise<WithResponse<T>>) {
-    // The base promise is never observed: `then`, `catch` and `finally` below read `#result`
-    // lazily, so a failure is reported once, to whoever awaits the data or the response.
+    // The base promise is never observed: `then` and `finally` below (and Promise's own `catch`,
+    // which calls `then`) read `#result` lazily, so a failure is reported only to whoever awaits
+    // the data or the response.
     super((resolve) => resolve(undefined as T));
     this.#result = result;
   }
@@ -73,8 +73,7 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   #parsed(): Promise<T> {
-    this.#data ??= this.#result.then(({ data }) => data);
-    return this.#data;
+    return this.#result.then(({ data }) => data);
   }
 
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise; `then` reads the data lazily.
@@ -85,12 +84,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#parsed().then(onfulfilled, onrejected);
   }
 
-  override catch<TResult = never>(
-    onrejected?: ((reason: unknown) => TResult | PromiseLike<TResult>) | null,
-  ): Promise<T | TResult> {
-    return this.#parsed().catch(onrejected);
-  }
-
+  // Promise's own `finally` would build an APIPromise from a plain executor.
   override finally(onfinally?: (() => void) | null): Promise<T> {
     return this.#parsed().finally(onfinally);
   }

@@ -8,18 +8,6 @@ import { readRequestId } from '../shared/request-id.js';
 import type { RetryDecision } from './retry.js';
 import type { RateLimitWait } from './types.js';
 
-/** `GET /pets?limit=10`: a request as the log shows it, its URL relative to the base URL. */
-export function describeRequest(
-  baseUrl: string,
-  request: Request | URL | string | undefined,
-  init?: RequestInit,
-): string {
-  if (request === undefined) return 'a request';
-  const method = request instanceof Request ? request.method : (init?.method ?? 'GET');
-  const url = request instanceof Request ? request.url : String(request);
-  return `${method} ${url.startsWith(baseUrl) ? url.slice(baseUrl.length - 1) : url}`;
-}
-
 /**
  * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)` in place
  * of the status; the request id only when the response carried one.
@@ -40,18 +28,17 @@ export function attemptLine(
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }
 
+/** What follows a retry's wait in its line: why it is that long. */
 const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {
-  'retry-after': 'as the service asked',
-  reset: 'until the rate limit resets',
-  backoff: '(backoff)',
+  'retry-after': ', as the service asked',
+  reset: ', until the rate limit resets',
+  backoff: ' (backoff)',
 };
 
 /** Why a failed attempt is retried, or not, and the wait the retry takes. */
 export function retryLine(described: string, decision: RetryDecision, retry: number): string {
   if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.why}`;
-  const why = WHY_WAIT[decision.reason];
-  const wait =
-    decision.reason === 'backoff' ? `${decision.waitMs} ms ${why}` : `${decision.waitMs} ms, ${why}`;
+  const wait = `${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;
   return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${wait}`;
 }
 

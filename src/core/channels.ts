@@ -13,6 +13,7 @@ import {
   type StoreMessage,
   type WaitMessage,
 } from './diagnostics.js';
+import { endpoint } from './request-path.js';
 import type { RateLimit, RateLimitWait } from './types.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -62,21 +63,34 @@ function listened(channel: diagnostics.TracingChannel<unknown, object>): boolean
   );
 }
 
+/** What the client knows of a call as it starts: the operation, and its method and path template. */
+export interface CallRoute {
+  readonly operation: string;
+  readonly method: string;
+  readonly path: string;
+}
+
+/** A call as the transport records it: what the channels need of it. */
+export interface TracedCall {
+  /** The call's context, or `undefined` while no one listens. */
+  readonly trace: OperationTrace | undefined;
+  /** The attempts sent so far. */
+  readonly attempts: number;
+  /** Keeps the API key out of what subscribers get. */
+  readonly redact: <V>(value: V) => V;
+}
+
 /**
- * A new call's context when anyone listens to calls, attempts or waits; else `undefined`, and the
- * call publishes nothing.
+ * Gives a raw request's call, once checked, its method and its endpoint (the path with numeric
+ * segments folded: `/store/orders/{id}`).
  */
-export function operationTrace(
-  operation: string,
-  method: string,
-  path: string,
-  baseUrl: string,
-): OperationTrace | undefined {
-  if (channels === undefined) return undefined;
-  if (!(listened(channels.operation) || listened(channels.attempt) || channels.wait.hasSubscribers)) {
-    return undefined;
-  }
-  return { operation, method, path, baseUrl, attempts: 0 };
+export function nameCall(
+  trace: OperationTrace | undefined,
+  request: { readonly method: string; readonly path: string },
+): void {
+  if (trace === undefined) return;
+  trace.method = request.method;
+  trace.path = endpoint(request.path);
 }
 
 /**
@@ -102,48 +116,59 @@ function traced<T, C extends object>(
     .then(() => result);
 }
 
-/** Runs a call traced on the operation channel. */
-export function traceOperation<T>(call: OperationTrace, run: () => Promise<T>): Promise<T> {
-  return channels === undefined ? run() : traced(channels.operation, call, run);
+/**
+ * Runs a call, traced on the operation channel. `run` gets the call's context when anyone listens
+ * to calls, attempts or waits; else `undefined`, and the call publishes nothing.
+ */
+export function traceCall<T>(
+  { operation, method, path }: CallRoute,
+  baseUrl: string,
+  run: (trace: OperationTrace | undefined) => Promise<T>,
+): Promise<T> {
+  if (
+    channels === undefined ||
+    !(listened(channels.operation) || listened(channels.attempt) || channels.wait.hasSubscribers)
+  ) {
+    return run(undefined);
+  }
+  const trace: OperationTrace = { operation, method, path, baseUrl, attempts: 0 };
+  return traced(channels.operation, trace, () => run(trace));
 }
 
-/** A new attempt's context when anyone listens to attempts; else `undefined`. */
-export function attemptTrace(
-  call: OperationTrace,
-  resendCount: number,
+/**
+ * Runs one attempt of a traced call, traced on the attempt channel. `run` gets the attempt's
+ * context when anyone listens to attempts; else `undefined`.
+ */
+export function traceAttempt<T>(
+  { trace, attempts, redact }: TracedCall,
   request: Request | URL | string,
   init: RequestInit | undefined,
-  redact: (text: string) => string,
-): AttemptTrace | undefined {
-  if (channels === undefined || !listened(channels.attempt)) return undefined;
-  return {
-    operation: call.operation,
-    call,
-    resendCount,
+  run: (attempt: AttemptTrace | undefined) => Promise<T>,
+): Promise<T> {
+  if (trace === undefined || channels === undefined || !listened(channels.attempt)) return run(undefined);
+  const attempt: AttemptTrace = {
+    operation: trace.operation,
+    call: trace,
+    resendCount: attempts,
     method: request instanceof Request ? request.method : (init?.method ?? 'GET'),
     url: redact(request instanceof Request ? request.url : String(request)),
   };
-}
-
-/** Runs one attempt traced on the attempt channel. */
-export function traceAttempt<T>(attempt: AttemptTrace, run: () => Promise<T>): Promise<T> {
-  return channels === undefined ? run() : traced(channels.attempt, attempt, run);
+  return traced(channels.attempt, attempt, () => run(attempt));
 }
 
 /** Records what an attempt got in its call's context and in its own: the count, and the response. */
 export function observeAttempt(
-  call: OperationTrace,
-  attempts: number,
+  { trace, attempts, redact }: TracedCall,
   attempt: AttemptTrace | undefined,
   response: Response | undefined,
   rateLimit: RateLimit | null,
-  redact: (text: string | undefined) => string | undefined,
 ): void {
-  call.attempts = attempts;
+  if (trace === undefined) return;
+  trace.attempts = attempts;
   if (response === undefined) return;
   const requestId = redact(readRequestId(response.headers));
-  call.status = response.status;
-  call.requestId = requestId;
+  trace.status = response.status;
+  trace.requestId = requestId;
   if (attempt === undefined) return;
   attempt.status = response.status;
   attempt.rateLimit = rateLimit;
@@ -151,9 +176,10 @@ export function observeAttempt(
 }
 
 /** Publishes a wait of a traced call. */
-export function publishWait(call: OperationTrace | undefined, wait: RateLimitWait): void {
-  if (call === undefined || channels === undefined || !channels.wait.hasSubscribers) return;
-  channels.wait.publish({ operation: call.operation, call, reason: wait.reason, ms: wait.waitMs });
+export function publishWait(call: TracedCall | undefined, wait: RateLimitWait): void {
+  const trace = call?.trace;
+  if (trace === undefined || channels === undefined || !channels.wait.hasSubscribers) return;
+  channels.wait.publish({ operation: trace.operation, call: trace, reason: wait.reason, ms: wait.waitMs });
 }
 
 /** Publishes a shared store's fallback or return. */

@@ -15,43 +15,31 @@ import { describeIssues } from './validate.js';
  */
 export type DecodeMode = 'json' | 'content-type';
 
-/** What decoding one body needs. */
-export interface BodyToDecode<T> {
-  /** `GET /pets`: the request, for the error message. */
-  readonly where: string;
-  readonly schema: StandardSchemaV1<unknown, T>;
-  readonly mode: DecodeMode;
-  /** The body, read in full by the attempt; `undefined` when the response had none. */
-  readonly body: ArrayBuffer | undefined;
-  readonly headers: Headers;
-  /** Keeps the API key out of what the error holds. */
-  readonly redact: <V>(value: V) => V;
-}
-
 const decoder = new TextDecoder();
 
 /** The body's text; `undefined` when there is none. */
 export function bodyText(body: ArrayBuffer | undefined): string | undefined {
-  return body === undefined || body.byteLength === 0 ? undefined : decoder.decode(body);
+  return body?.byteLength ? decoder.decode(body) : undefined;
 }
 
 /**
- * Parses the body and validates it with the schema, or throws a {@link ResponseValidationError}.
- * A schema that validates asynchronously makes the result a promise.
+ * Parses the body (read in full by the attempt; `undefined` when the response had none) and
+ * validates it with the schema, or throws a {@link ResponseValidationError} that names the request
+ * (`where`: `GET /pets`) and holds what arrived, the API key kept out by `redact`. A schema that
+ * validates asynchronously makes the result a promise.
  */
-export function decodeData<T>({
-  where,
-  schema,
-  mode,
-  body,
-  headers,
-  redact,
-}: BodyToDecode<T>): T | Promise<T> {
+export function decodeData<T>(
+  where: string,
+  schema: StandardSchemaV1<unknown, T> | undefined,
+  mode: DecodeMode,
+  body: ArrayBuffer | undefined,
+  headers: Headers,
+  redact: <V>(value: V) => V,
+): T | Promise<T> {
   const text = bodyText(body) ?? '';
-  let json: unknown;
-  if (mode === 'content-type' && text === '') json = undefined;
-  else if (mode === 'content-type' && !isJson(headers)) json = text;
-  else {
+  // Without a body, or with one that is not JSON, `content-type` takes it as it is.
+  let json: unknown = text || undefined;
+  if (mode === 'json' || (json !== undefined && isJson(headers))) {
     try {
       json = JSON.parse(text);
     } catch {
@@ -72,12 +60,13 @@ export function decodeData<T>({
       redact(text),
     );
   };
-  const result = schema['~standard'].validate(json);
+  // Without a schema the body is taken as it is.
+  const result = schema ? schema['~standard'].validate(json) : { value: json as T };
   return result instanceof Promise ? result.then(outcome) : outcome(result);
 }
 
 /** Whether a response says its body is JSON: `application/json` or a `+json` type. */
 function isJson(headers: Headers): boolean {
-  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || type.endsWith('+json');
+  const type = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  return /^application\/json$|\+json$/i.test(type);
 }

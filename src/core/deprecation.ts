@@ -9,9 +9,12 @@ import type { Logger } from './log.js';
 
 const warned = new Set<string>();
 
-/** Warns through `logger` unless a warning for `operation` was already given in this process. */
-export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string): void {
-  if (warned.has(operation)) return;
+/**
+ * Warns through `logger` unless a warning for `operation` was already given in this process;
+ * nothing when there is no `message`.
+ */
+export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string | undefined): void {
+  if (message === undefined || warned.has(operation)) return;
   warned.add(operation);
   logger.warn(message);
 }
@@ -26,13 +29,11 @@ export const GET_PET_WARNING =
  * the response announces none.
  */
 export function deprecationNotice(operation: string, headers: Headers): string | undefined {
-  const deprecation = headers.get('deprecation');
-  const sunset = headers.get('sunset');
-  if (deprecation === null && sunset === null) return undefined;
+  if (!headers.has('Deprecation') && !headers.has('Sunset')) return undefined;
   const parts = [`animal-store-sdk: the service marks ${operation} as deprecated`];
-  if (deprecation !== null) parts.push(`Deprecation: ${deprecation}`);
-  if (sunset !== null) parts.push(`Sunset: ${sunset}`);
-  const link = headers.get('link');
-  if (link !== null) parts.push(`Link: ${link}`);
+  for (const name of ['Deprecation', 'Sunset', 'Link']) {
+    const value = headers.get(name);
+    if (value !== null) parts.push(`${name}: ${value}`);
+  }
   return `${parts.join('; ')}.`;
 }

@@ -33,7 +33,9 @@ import type { RateLimit, WaitReason } from './types.js';
  * });
  * ```
  */
-export const DIAGNOSTICS_CHANNELS = Object.freeze({
+// Marked pure so that a bundle that never reads the names (a page's: its channels do nothing)
+// leaves them out.
+export const DIAGNOSTICS_CHANNELS = /* @__PURE__ */ Object.freeze({
   /** A `TracingChannel`: one trace per call, with an {@link OperationContext}. */
   operation: 'animal-store-sdk:operation',
   /** A `TracingChannel`: one trace per HTTP attempt, with an {@link AttemptContext}. */

@@ -15,8 +15,8 @@ import {
 import { isBrowser } from './browser.js';
 import { CORS_HINT } from './cors.js';
 import { bodyText } from './decode.js';
-import { parseRateLimit } from './rate-limit.js';
 import type { RequestedWait } from './retry.js';
+import type { RateLimit } from './types.js';
 
 /** What the call saw before it failed. */
 export interface FailedCall {
@@ -26,6 +26,8 @@ export interface FailedCall {
   readonly signal: AbortSignal | undefined;
   /** The body of the last response, read in full by the attempt. */
   readonly body: ArrayBuffer | undefined;
+  /** The last response's rate-limit reading. */
+  readonly rateLimit: RateLimit | null;
   /** What the last response asked the caller to wait. */
   readonly requested: RequestedWait | undefined;
   /** Keeps the API key out of what the error holds. */
@@ -43,8 +45,8 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       statusText: call.redact(response.statusText),
       headers: call.redact(response.headers),
       body: call.redact(error.data ?? bodyText(call.body)),
-      rateLimit: parseRateLimit(response.headers),
-      retryAfterMs: call.requested?.ms ?? null,
+      rateLimit: call.rateLimit,
+      retryAfterMs: call.requested?.ms,
     });
   }
   if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.`);

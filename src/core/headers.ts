@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isRecord, type Problems } from './validate.js';
+import { addProblem, type Issue, isRecord } from './validate.js';
 
 /** Header name → value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
@@ -44,16 +44,16 @@ function problemWith(name: string, value: unknown): string | undefined {
  * `problems` under `path`. Entries keep every own key, `__proto__` included, which an object spread
  * would lose.
  */
-export function headerEntries(value: unknown, path: PropertyKey[], problems: Problems): HeaderEntries {
+export function headerEntries(value: unknown, path: PropertyKey[], problems: Issue[]): HeaderEntries {
   const entries: HeaderEntries = [];
   if (!isRecord(value)) {
-    problems.add(path, 'Expected an object of header names to values', value);
+    addProblem(problems, path, 'Expected an object of header names to values', value);
     return entries;
   }
   for (const [name, text] of Object.entries(value)) {
     const problem = problemWith(name, text);
     if (problem === undefined) entries.push([name, text as string]);
-    else problems.add([...path, name], `Header "${name}" ${problem}`, name);
+    else addProblem(problems, [...path, name], `Header "${name}" ${problem}`, name);
   }
   return entries;
 }

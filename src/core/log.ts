@@ -49,55 +49,33 @@ export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const sat
 /** The level when neither the `logLevel` option nor `PETSTORE_LOG` says otherwise. */
 export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';
 
-/** Whether `value` names a level. */
-export function isLogLevel(value: unknown): value is LogLevel {
-  return (LOG_LEVELS as readonly unknown[]).includes(value);
-}
+/** A line, or a function that builds it: called only when the line's level is logged. */
+export type Line = string | (() => string);
 
 /**
- * The client's log: lines below the level are dropped before they are built (callers check
- * {@link Log.enabled} first for lines that cost something to format), and every line has each API
- * key the client used replaced by `[redacted]`.
+ * The client's log: lines below the level are dropped before they are built (a line that costs
+ * something to format is given as a function), and every line has each API key the client used
+ * replaced by `[redacted]`.
  */
 export class Log {
-  readonly #logger: Logger;
-  readonly #rank: number;
-  readonly #secrets: ReadonlySet<string>;
+  declare readonly error: (message: Line) => void;
+  declare readonly warn: (message: Line) => void;
+  declare readonly info: (message: Line) => void;
+  declare readonly debug: (message: Line) => void;
 
-  /** `secrets` is read at every line, so keys added to it later are kept out of later lines. */
+  /**
+   * `secrets` is read at every line, so keys added to it later are kept out of later lines. Each
+   * level's method is its own function, bound to this log.
+   */
   constructor(logger: Logger, level: LogLevel, secrets: ReadonlySet<string>) {
-    this.#logger = logger;
-    this.#rank = LOG_LEVELS.indexOf(level);
-    this.#secrets = secrets;
-  }
-
-  /** Whether lines of `level` are logged. */
-  enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return LOG_LEVELS.indexOf(level) <= this.#rank;
-  }
-
-  error(message: string): void {
-    this.#write('error', message);
-  }
-
-  warn(message: string): void {
-    this.#write('warn', message);
-  }
-
-  info(message: string): void {
-    this.#write('info', message);
-  }
-
-  debug(message: string): void {
-    this.#write('debug', message);
-  }
-
-  #write(level: Exclude<LogLevel, 'off'>, message: string): void {
-    if (!this.enabled(level)) return;
-    const line = redact(message, this.#secrets);
-    const logger = this.#logger;
-    const write = level === 'warn' ? undefined : logger[level];
-    if (write === undefined) logger.warn(line);
-    else write.call(logger, line);
+    const rank = LOG_LEVELS.indexOf(level);
+    for (const [index, name] of LOG_LEVELS.entries()) {
+      if (name === 'off') continue;
+      (this as Record<string, unknown>)[name] = (message: Line) => {
+        if (index > rank) return;
+        const line = redact(typeof message === 'string' ? message : message(), secrets);
+        (logger[name] ?? logger.warn).call(logger, line);
+      };
+    }
   }
 }

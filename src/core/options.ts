@@ -10,16 +10,18 @@ import { checkBaseUrl } from '../shared/base-url.js';
 import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { DEFAULT_LOG_LEVEL, isLogLevel, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { Fetch, RateLimitWait } from './types.js';
 import {
+  addProblem,
   describeIssues,
+  type Finding,
+  type Issue,
   integerFinding,
   invalid,
   isRecord,
   oneOfFinding,
-  Problems,
   typeFinding,
   unknownKeys,
 } from './validate.js';
@@ -118,39 +120,60 @@ export interface ClientOptions {
 /** `setTimeout` (and so ky) cannot wait longer than this. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** The rules the client-wide and the per-call options share: [least, most]. */
-const TIMEOUT = [1, MAX_TIMER_MS] as const;
-const MAX_RETRIES = [0, 10] as const;
+/** What a check of one option found wrong with its value (an issue, or a message), or `undefined`. */
+type Check = (value: unknown) => Finding | string | undefined;
 
-/** The integer options: [least, most, default]. */
-const INTEGERS = {
-  maxRetries: [...MAX_RETRIES, 2],
-  timeout: [...TIMEOUT, 60_000],
-  maxRetryWait: [0, MAX_TIMER_MS, 60_000],
-} as const;
+const integer =
+  (min: number, max: number): Check =>
+  (value) =>
+    integerFinding(value, min, max);
 
-/** The boolean options and their defaults. */
-const FLAGS = { deprecationWarnings: true, pacing: true, dangerouslyAllowBrowser: false } as const;
+const flag: Check = (value) => typeFinding(value, 'boolean');
+
+/** A function (`''`), or an object with these methods; else the error says `message`. */
+const callable =
+  (methods: readonly string[], message: string): Check =>
+  (value) =>
+    methods.every(
+      (method) =>
+        typeof (method === '' ? value : (value as Record<string, unknown>)?.[method]) === 'function',
+    )
+      ? undefined
+      : message;
+
+/** The rules the client-wide and the per-call options share. */
+const TIMEOUT = integer(1, MAX_TIMER_MS);
+const MAX_RETRIES = integer(0, 10);
 
 /**
- * The options that are functions, or objects with methods (`''` names the option itself), and what
- * the error says when one is not.
+ * The client's options beyond the key, the base URL and the headers: each one's check, made when it
+ * is given, in this order, and its default.
  */
-const CALLABLES = [
-  ['fetch', [''], 'Expected a fetch function'],
-  ['logger', ['warn'], 'Expected an object with warn()'],
-  ['onRateLimit', [''], 'Expected a function'],
-  [
-    'rateLimitStore',
-    ['acquire', 'release'],
-    'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
+const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
+  maxRetries: [MAX_RETRIES, 2],
+  timeout: [TIMEOUT, 60_000],
+  maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
+  deprecationWarnings: [flag, true],
+  pacing: [flag, true],
+  dangerouslyAllowBrowser: [flag],
+  fetch: [callable([''], 'Expected a fetch function')],
+  logger: [callable(['warn'], 'Expected an object with warn()')],
+  onRateLimit: [callable([''], 'Expected a function')],
+  rateLimitStore: [
+    callable(
+      ['acquire', 'release'],
+      'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
+    ),
   ],
-] as const;
+  logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
+};
 
-/** The per-call options, each checked below; any other key is refused. */
-const CALL_OPTIONS = ['signal', 'timeout', 'maxRetries', 'headers'];
-
-const isFunction = (value: unknown) => typeof value === 'function';
+/** The per-call options but `headers`, each checked when given; any other key is refused. */
+const CALL_OPTIONS: Record<string, [Check]> = {
+  signal: [(value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal')],
+  timeout: [TIMEOUT],
+  maxRetries: [MAX_RETRIES],
+};
 
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
@@ -180,28 +203,28 @@ export interface CallOptions {
   readonly headers?: HeaderEntries | undefined;
 }
 
+/** An environment variable where the runtime has them (a page has none); an empty one counts as unset. */
 function env(name: string): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
-  return value === '' ? undefined : value;
+  return globalThis.process?.env?.[name] || undefined;
 }
 
+/** Throws the error for the client's options: `message` is a sentence without its full stop. */
 function fail(message: string): never {
-  throw new PetStoreError(`Invalid PetStoreClient options: ${message}`);
+  throw new PetStoreError(`Invalid PetStoreClient options: ${message}.`);
 }
 
 /** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
 function normalizeBaseUrl(value: string): string {
   const checked = checkBaseUrl(value);
-  if ('problem' in checked) fail(`${checked.problem}.`);
+  if ('problem' in checked) fail(checked.problem);
   return `${checked.origin}${checked.path}/`;
 }
 
 function logLevelFromEnv(): LogLevel {
-  const fromEnv = env('PETSTORE_LOG');
-  if (fromEnv === undefined) return DEFAULT_LOG_LEVEL;
+  const fromEnv = env('PETSTORE_LOG') ?? DEFAULT_LOG_LEVEL;
   const level = fromEnv.trim().toLowerCase();
-  if (isLogLevel(level)) return level;
-  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}".`);
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}"`);
 }
 
 /** The key as the options give it, checked; in a browser, a string key only when allowed. */
@@ -210,87 +233,78 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   if (given === null || typeof given === 'function') return new ApiKey(given);
   const key = given ?? env('PETSTORE_API_KEY');
   if (typeof key !== 'string' || key.trim() === '') {
-    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable.');
+    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable');
   }
   const problem = keyProblem(key);
-  if (problem !== undefined) fail(`the API key ${problem}.`);
+  if (problem !== undefined) fail(`the API key ${problem}`);
   guardKeyInBrowser(options.dangerouslyAllowBrowser);
   return new ApiKey(key);
 }
 
-/** The client's settings beyond the key and the base URL, checked; every problem in `problems`. */
-function checkSettings(options: ClientOptions, problems: Problems) {
-  const given = options as Record<string, unknown>;
-  const integers = {} as Record<keyof typeof INTEGERS, number>;
-  for (const [name, [min, max, fallback]] of Object.entries(INTEGERS)) {
-    const value = given[name];
-    problems.add([name], value === undefined ? undefined : integerFinding(value, min, max));
-    integers[name as keyof typeof INTEGERS] = (value ?? fallback) as number;
+/**
+ * Checks each field of `value` that `options` names when it is given, recording what is wrong in
+ * `problems`; returns the fields, defaults in place of those not given.
+ */
+function checkFields(
+  value: Record<string, unknown>,
+  options: Record<string, [Check, unknown?]>,
+  problems: Issue[],
+): Record<string, unknown> {
+  const checked: Record<string, unknown> = {};
+  for (const [name, [check, fallback]] of Object.entries(options)) {
+    const field = value[name];
+    if (field !== undefined) addProblem(problems, [name], check(field), field);
+    checked[name] = field ?? fallback;
   }
-  const flags = {} as Record<keyof typeof FLAGS, boolean>;
-  for (const [name, fallback] of Object.entries(FLAGS)) {
-    const value = given[name];
-    problems.add([name], value === undefined ? undefined : typeFinding(value, 'boolean'));
-    flags[name as keyof typeof FLAGS] = (value ?? fallback) as boolean;
-  }
-  for (const [name, methods, message] of CALLABLES) {
-    const value = given[name] as Record<string, unknown> | null | undefined;
-    const callable = methods.every((method) => isFunction(method === '' ? value : value?.[method]));
-    if (value !== undefined && !callable) problems.add([name], message, value);
-  }
-  const { logLevel } = options;
-  if (logLevel !== undefined) problems.add(['logLevel'], oneOfFinding(logLevel, LOG_LEVELS));
-  return {
-    ...integers,
-    ...flags,
-    fetch: options.fetch,
-    headers: options.headers === undefined ? [] : headerEntries(options.headers, ['headers'], problems),
-    logger: options.logger ?? console,
-    logLevel,
-    onRateLimit: options.onRateLimit,
-    rateLimitStore: options.rateLimitStore,
-  };
+  return checked;
 }
+
+/** The headers given, as entries; each bad one recorded in `problems`. */
+const checkHeaders = (headers: unknown, problems: Issue[]) =>
+  headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
 
 /** Applies defaults and environment variables to the client's options, and validates every one. */
 export function resolveClientOptions(options: ClientOptions): ClientConfig {
   const apiKey = resolveApiKey(options);
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
-    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable.');
+    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable');
   }
-  const problems = new Problems();
-  const { logger, logLevel, ...settings } = checkSettings(options, problems);
-  if (problems.issues.length > 0) fail(`${describeIssues(problems.issues)}.`);
+  const problems: Issue[] = [];
+  const { logger, logLevel, ...settings } = checkFields(
+    options as Record<string, unknown>,
+    CLIENT_OPTIONS,
+    problems,
+  );
+  const headers = checkHeaders(options.headers, problems) ?? [];
+  if (problems.length > 0) fail(describeIssues(problems));
   return {
-    ...settings,
+    ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
+    headers,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
-    log: new Log(logger, logLevel ?? logLevelFromEnv(), apiKey.secrets),
+    log: new Log(
+      (logger as Logger | undefined) ?? console,
+      (logLevel as LogLevel | undefined) ?? logLevelFromEnv(),
+      apiKey.secrets,
+    ),
   };
 }
 
 /** Checks a call's options, or throws a `RequestValidationError` naming the operation. */
 export function resolveCallOptions(operation: string, options: unknown): CallOptions {
   if (options === undefined || options === null) return {};
-  const problems = new Problems();
-  if (!isRecord(options)) {
-    problems.add([], { code: 'invalid_type', expected: 'object', input: options });
-    throw invalid(operation, 'request options', problems.issues);
+  const problems: Issue[] = [];
+  let checked: CallOptions = {};
+  if (isRecord(options)) {
+    unknownKeys(options, [...Object.keys(CALL_OPTIONS), 'headers'], problems);
+    checked = {
+      ...checkFields(options, CALL_OPTIONS, problems),
+      headers: checkHeaders(options.headers, problems),
+    };
+  } else {
+    addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: options });
   }
-  unknownKeys(options, CALL_OPTIONS, problems);
-  const { signal, timeout, maxRetries, headers } = options;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    problems.add(['signal'], 'Expected an AbortSignal', signal);
-  }
-  if (timeout !== undefined) problems.add(['timeout'], integerFinding(timeout, ...TIMEOUT));
-  if (maxRetries !== undefined) problems.add(['maxRetries'], integerFinding(maxRetries, ...MAX_RETRIES));
-  const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
-  if (problems.issues.length > 0) throw invalid(operation, 'request options', problems.issues);
-  return {
-    signal: signal as AbortSignal | undefined,
-    timeout: timeout as number | undefined,
-    maxRetries: maxRetries as number | undefined,
-    headers: entries,
-  };
+  if (problems.length > 0) throw invalid(operation, 'request options', problems);
+  return checked;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RateLimitObservation, RateLimitOutcome } from './rate-limit-store.js';
+import type { RateLimitOutcome } from './rate-limit-store.js';
 import { responseTime } from './response-time.js';
 import type { RateLimit } from './types.js';
 
@@ -22,31 +22,18 @@ function readInteger(headers: Headers, name: string): number | undefined {
  * non-negative integers, so a malformed header never produces a half-true reading.
  */
 export function parseRateLimit(headers: Headers): RateLimit | null {
-  const limit = readInteger(headers, 'x-ratelimit-limit');
-  const remaining = readInteger(headers, 'x-ratelimit-remaining');
-  const reset = readInteger(headers, 'x-ratelimit-reset');
+  const [limit, remaining, reset] = ['Limit', 'Remaining', 'Reset'].map((name) =>
+    readInteger(headers, `X-RateLimit-${name}`),
+  );
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };
 }
 
 /**
- * A response's reading as a store takes it: the reset relative to the response's own time, so a
- * host whose clock is off neither waits too long nor sends too early.
- */
-export function observeRateLimit(
-  reading: RateLimit,
-  headers: Headers,
-  arrival: number,
-): RateLimitObservation {
-  const window = reading.reset.getTime() / 1000;
-  const resetInMs = Math.max(0, reading.reset.getTime() - responseTime(headers, arrival));
-  return { limit: reading.limit, remaining: reading.remaining, resetInMs, window };
-}
-
-/**
- * What a response tells the rate-limit store: its reading, and for a 429 the wait it asked for as
- * every request's cooldown. Only a success without rate-limit headers says the service does not
- * report them: an error may come from a proxy in front of it.
+ * What a response tells the rate-limit store: its reading, the reset relative to the response's
+ * own time (so a host whose clock is off neither waits too long nor sends too early), and for a
+ * 429 the wait it asked for as every request's cooldown. Only a success without rate-limit headers
+ * says the service does not report them: an error may come from a proxy in front of it.
  */
 export function rateLimitOutcome(
   { headers, status, ok }: Response,
@@ -54,8 +41,19 @@ export function rateLimitOutcome(
   arrival: number,
   requestedMs: number | undefined,
 ): RateLimitOutcome {
+  const resetAt = reading?.reset.getTime() ?? 0;
   return {
-    reading: reading === null ? (ok ? null : undefined) : observeRateLimit(reading, headers, arrival),
+    reading:
+      reading === null
+        ? ok
+          ? null
+          : undefined
+        : {
+            limit: reading.limit,
+            remaining: reading.remaining,
+            resetInMs: Math.max(0, resetAt - responseTime(headers, arrival)),
+            window: resetAt / 1000,
+          },
     cooldownMs: status === 429 ? requestedMs : undefined,
   };
 }

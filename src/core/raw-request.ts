@@ -5,15 +5,16 @@
  */
 import { RequestValidationError } from '../errors.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { pathProblem, urlUnder } from './request-path.js';
+import { endpoint, pathProblem, staysUnder } from './request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
 import {
+  addProblem,
+  type Issue,
   invalid as invalidArguments,
   isRecord,
   oneOfFinding,
-  Problems,
   typeFinding,
   unknownKeys,
 } from './validate.js';
@@ -67,11 +68,6 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-/** Without a schema the body is taken as it is. */
-const ANYTHING: StandardSchemaV1 = {
-  '~standard': { version: 1, vendor: 'animal-store-sdk', validate: (value) => ({ value }) },
-};
-
 /** A raw request whose every field passed its check. */
 interface CheckedRequest {
   readonly method: HttpMethod;
@@ -89,46 +85,39 @@ function queryValueProblem(value: unknown): boolean {
 
 /** Checks every field of a raw request, or throws one error naming every problem. */
 function check(spec: unknown): CheckedRequest {
-  const problems = new Problems();
+  const problems: Issue[] = [];
   const fields = isRecord(spec) ? spec : {};
-  if (!isRecord(spec)) problems.add([], { code: 'invalid_type', expected: 'object', input: spec });
+  if (!isRecord(spec)) addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: spec });
   else unknownKeys(spec, FIELDS, problems);
-  const { method, path, query, body, headers, schema } = fields;
-  problems.add(['method'], oneOfFinding(method, METHODS));
-  const pathType = typeFinding(path, 'string');
-  problems.add(['path'], pathType);
-  const problem = pathType === undefined ? pathProblem(path as string) : undefined;
-  if (problem !== undefined) problems.add(['path'], `The path ${problem}`, path);
+  const { method, path, query, headers, schema } = fields;
+  addProblem(problems, ['method'], oneOfFinding(method, METHODS));
+  const pathProblemFound = typeof path === 'string' ? pathProblem(path) : undefined;
+  addProblem(
+    problems,
+    ['path'],
+    typeFinding(path, 'string') ?? (pathProblemFound && `The path ${pathProblemFound}`),
+    path,
+  );
   if (query !== undefined && !isRecord(query)) {
-    problems.add(['query'], { code: 'invalid_type', expected: 'record', input: query });
+    addProblem(problems, ['query'], { code: 'invalid_type', expected: 'record', input: query });
   } else {
     for (const [name, value] of Object.entries(query ?? {})) {
       if (queryValueProblem(value)) {
-        problems.add(['query', name], 'Expected a string, number or boolean, or an array of them', value);
+        addProblem(
+          problems,
+          ['query', name],
+          'Expected a string, number or boolean, or an array of them',
+          value,
+        );
       }
     }
   }
   const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
   if (schema !== undefined && !isStandardSchema(schema)) {
-    problems.add(['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
+    addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
-  if (problems.issues.length > 0) throw invalidArguments('request', 'request', problems.issues);
-  return {
-    method: method as HttpMethod,
-    path: path as string,
-    query: query as Record<string, QueryValue> | undefined,
-    body,
-    headers: entries,
-    schema: schema as StandardSchemaV1 | undefined,
-  };
-}
-
-/**
- * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
- * endpoint, not a record.
- */
-export function endpoint(path: string): string {
-  return `/${path}`.replace(/\/\d+(?=\/|$)/g, '/{id}');
+  if (problems.length > 0) throw invalidArguments('request', 'request', problems);
+  return { ...fields, headers: entries } as CheckedRequest;
 }
 
 /** A JSON body as text, or the reason it cannot be one. */
@@ -141,31 +130,30 @@ function jsonProblem(body: unknown): string | undefined {
 }
 
 function invalid(message: string): never {
-  throw new RequestValidationError(`Invalid request: ${message}`, [
-    { code: 'custom', message, path: [], input: undefined },
-  ]);
+  const problems: Issue[] = [];
+  addProblem(problems, [], message);
+  throw new RequestValidationError(`Invalid request: ${message}`, problems);
 }
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
 export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
-  const checked = check(spec);
-  const path = checked.path.startsWith('/') ? checked.path.slice(1) : checked.path;
+  const { method, path, query, body, headers, schema } = check(spec);
+  const relative = path.replace(/^\//, '');
   // The path rules above are the contract; this second look asks the URL parser itself.
-  if (urlUnder(baseUrl, path) === undefined) invalid(`the path "${checked.path}" leaves the base URL`);
-  if (checked.body !== undefined) {
-    if (checked.method === 'GET' || checked.method === 'HEAD')
-      invalid(`a ${checked.method} request cannot carry a body`);
-    const problem = jsonProblem(checked.body);
+  if (!staysUnder(baseUrl, relative)) invalid(`the path "${path}" leaves the base URL`);
+  if (body !== undefined) {
+    if (method === 'GET' || method === 'HEAD') invalid(`a ${method} request cannot carry a body`);
+    const problem = jsonProblem(body);
     if (problem !== undefined) invalid(problem);
   }
   return {
-    operation: `${checked.method} ${endpoint(path)}`,
-    method: checked.method,
-    path,
-    ...(checked.query !== undefined && { query: checked.query }),
-    ...(checked.body !== undefined && { json: checked.body }),
-    ...(checked.headers !== undefined && { headers: checked.headers }),
-    schema: (checked.schema ?? ANYTHING) as StandardSchemaV1<unknown, T>,
+    operation: `${method} ${endpoint(relative)}`,
+    method,
+    path: relative,
+    query,
+    json: body,
+    headers,
+    schema: schema as StandardSchemaV1<unknown, T> | undefined,
     decode: 'content-type',
   };
 }

@@ -17,7 +17,7 @@ export function redact<T>(value: T, secrets: string | Iterable<string>): T {
 
 function redactText(text: string, secrets: readonly string[]): string {
   let result = text;
-  for (const secret of secrets) if (result.includes(secret)) result = result.replaceAll(secret, MASK);
+  for (const secret of secrets) result = result.replaceAll(secret, MASK);
   return result;
 }
 

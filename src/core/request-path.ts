@@ -1,7 +1,7 @@
 /**
  * Keeping a raw request's path under the base URL. The API key travels with every request, so a
  * path that could lead anywhere else (another origin, or another part of the same origin) is
- * refused before anything is sent.
+ * refused before anything is sent. And the endpoint a path names, for traces and warnings.
  *
  * @module
  */
@@ -23,47 +23,46 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  */
 export function pathProblem(path: string): string | undefined {
   if (path.includes('\\')) return 'must not contain a backslash';
-  if (path.includes('?') || path.includes('#')) {
-    return 'must not contain "?" or "#"; pass query parameters as `query`';
-  }
+  if (/[?#]/.test(path)) return 'must not contain "?" or "#"; pass query parameters as `query`';
   if (SCHEME.test(path)) return 'must be relative to the base URL, not an absolute URL';
-  if (path.startsWith('//') || path.includes('//')) {
-    return 'must not contain "//" (a protocol-relative URL or an empty segment)';
-  }
+  if (path.includes('//')) return 'must not contain "//" (a protocol-relative URL or an empty segment)';
   if (!PATH_CHARACTERS.test(path)) {
     return 'may only contain URL path characters; encode others with encodeURIComponent';
   }
-  const relative = path.startsWith('/') ? path.slice(1) : path;
-  for (const segment of relative.split('/')) {
+  // A leading `/` makes an empty first segment, which passes every check below.
+  for (const segment of path.split('/')) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
       return 'contains a malformed percent-encoding';
     }
-    if (decoded === '.' || decoded === '..') return 'must not contain "." or ".." segments, encoded or not';
-    if (decoded.includes('/') || decoded.includes('\\')) {
-      return 'must not contain an encoded "/" or "\\" (%2F, %5C)';
-    }
+    if (/^\.\.?$/.test(decoded)) return 'must not contain "." or ".." segments, encoded or not';
+    if (/[/\\]/.test(decoded)) return 'must not contain an encoded "/" or "\\" (%2F, %5C)';
   }
   return undefined;
 }
 
 /**
- * The absolute URL of `path` under `baseUrl` (which ends in `/`), or `undefined` when it would
- * not stay under it. A check after {@link pathProblem}, on what the URL parser makes of the result.
+ * Whether `relative` (a path without its leading `/`) stays under `baseUrl` (which ends in `/`)
+ * once joined to it. A check after {@link pathProblem}, on what the URL parser makes of the result.
  */
-export function urlUnder(baseUrl: string, path: string): string | undefined {
-  const relative = path.startsWith('/') ? path.slice(1) : path;
+export function staysUnder(baseUrl: string, relative: string): boolean {
   const url = baseUrl + relative;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return undefined;
+    return false;
   }
   const base = new URL(baseUrl);
-  if (parsed.origin !== base.origin || !parsed.pathname.startsWith(base.pathname)) return undefined;
-  if (parsed.href !== url) return undefined;
-  return url;
+  return parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname) && parsed.href === url;
+}
+
+/**
+ * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
+ * endpoint, not a record.
+ */
+export function endpoint(path: string): string {
+  return `/${path}`.replace(/\/\d+(?=\/|$)/g, '/{id}');
 }

@@ -61,8 +61,8 @@ export function requestedWait(headers: Headers, arrival: number): RequestedWait 
     }
   }
   // With requests left in the window, its reset does not explain the refusal.
-  if (headers.get('x-ratelimit-remaining')?.trim() !== '0') return undefined;
-  const reset = headers.get('x-ratelimit-reset')?.trim();
+  if (headers.get('X-RateLimit-Remaining')?.trim() !== '0') return undefined;
+  const reset = headers.get('X-RateLimit-Reset')?.trim();
   if (!reset || !deltaSeconds.test(reset)) return undefined;
   const ms = Math.min(Number(reset) * 1000 - responseTime(headers, arrival), Number.MAX_SAFE_INTEGER);
   return { ms: Math.max(0, ms), reason: 'reset' };
@@ -119,10 +119,19 @@ export function decideRetry(attempt: FailedAttempt): RetryDecision {
     }
     return { retry: true, why: '429', waitMs: requested.ms, reason: requested.reason };
   }
-  const what = status !== undefined ? String(status) : describeFailure(error);
-  const retriable =
-    status !== undefined ? RETRY_STATUS_CODES.has(status) : isNetworkError(error) || isTimeoutError(error);
-  if (!retriable) return { retry: false, why: `${what} is not retried` };
+  // What failed, in a few words (`503`, `a timeout`, `a lost connection`); any other error, by
+  // its name, is not retried.
+  const what =
+    status !== undefined
+      ? String(status)
+      : isTimeoutError(error)
+        ? 'a timeout'
+        : isNetworkError(error)
+          ? 'a lost connection'
+          : undefined;
+  if (what === undefined || (status !== undefined && !RETRY_STATUS_CODES.has(status))) {
+    return { retry: false, why: `${what ?? error.name} is not retried` };
+  }
   if (!IDEMPOTENT_METHODS.has(method)) {
     return { retry: false, why: `${method} is not idempotent, so ${what} is not retried` };
   }
@@ -135,11 +144,4 @@ export function decideRetry(attempt: FailedAttempt): RetryDecision {
 
 function backoff(why: string, { retry, random }: FailedAttempt): RetryDecision {
   return { retry: true, why, waitMs: Math.round(withJitter(backoffDelay(retry), random)), reason: 'backoff' };
-}
-
-/** What failed, in a few words: `a timeout`, `a lost connection`. */
-function describeFailure(error: Error): string {
-  if (isTimeoutError(error)) return 'a timeout';
-  if (isNetworkError(error)) return 'a lost connection';
-  return error.name;
 }

@@ -6,16 +6,15 @@
  * @module
  */
 import ky, { isHTTPError, type KyInstance } from 'ky';
-import { NULL_BODY_STATUSES } from '../shared/http-status.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
-import { attemptLine, describeRequest, retryLine, waitLine } from './attempt-log.js';
+import { attemptLine, retryLine, waitLine } from './attempt-log.js';
 import {
   type AttemptTrace,
-  attemptTrace,
   type OperationTrace,
   observeAttempt,
   publishWait,
+  type TracedCall,
   traceAttempt,
 } from './channels.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './cors.js';
@@ -39,12 +38,12 @@ export interface RequestSpec<T> {
   /** The path relative to the base URL, without a leading slash, already checked. */
   readonly path: string;
   /** Query parameters; those left undefined are not sent. */
-  readonly query?: Record<string, QueryValue>;
+  readonly query?: Record<string, QueryValue> | undefined;
   readonly json?: unknown;
   /** Headers of this request, checked like the client-wide ones; per-call options override them. */
-  readonly headers?: HeaderEntries;
-  /** The schema of a successful response's body. */
-  readonly schema: StandardSchemaV1<unknown, T>;
+  readonly headers?: HeaderEntries | undefined;
+  /** The schema of a successful response's body; without one, the body is the data. */
+  readonly schema?: StandardSchemaV1<unknown, T> | undefined;
   /** How a successful body becomes data. Default `json`. */
   readonly decode?: DecodeMode;
 }
@@ -56,29 +55,29 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
-const EVERY_METHOD = ['get', 'head', 'put', 'delete', 'options', 'post', 'patch'];
+const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
 
-/** What one call learns as it goes. */
-interface Call {
+/** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
+interface Call extends TracedCall {
   readonly spec: RequestSpec<unknown>;
-  /** The call's context on the diagnostics channels; `undefined` while no one listens. */
-  readonly trace: OperationTrace | undefined;
   readonly signal: AbortSignal | undefined;
   /** How long a lease for one attempt lasts. */
   readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
   readonly leases: string[];
   attempts: number;
-  /** The latest attempt's request, for log lines. */
-  request: Request | URL | string | undefined;
+  /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
+  readonly described: string;
   /** The latest response's body, read in full by its attempt. */
-  body: ArrayBuffer | undefined;
+  body?: ArrayBuffer | undefined;
   /** What the latest response asked the caller to wait, read against the service's clock. */
-  requested: RequestedWait | undefined;
+  requested?: RequestedWait | undefined;
+  /** The latest response's rate-limit reading. */
+  reading?: RateLimit | null;
   /** The wait before the next attempt, as the retry policy decided: ky sleeps exactly this. */
-  retryWaitMs: number;
+  retryWaitMs?: number;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
-  reportedUntil: number;
+  reportedUntil?: number;
 }
 
 export class Transport {
@@ -99,7 +98,7 @@ export class Transport {
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
     // Everything that does not vary by call is set once here: ky merges per-call options into it. A
-    // key that is a function is asked for before each attempt (#send); `null` sends none.
+    // key that is a function is asked for before each attempt (#attempt); `null` sends none.
     const key = config.apiKey.fixed;
     this.#ky = ky.create({
       headers: [
@@ -107,14 +106,8 @@ export class Transport {
         ['accept', 'application/json'],
         ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`] as [string, string]] : []),
       ],
-      timeout: config.timeout,
-      throwHttpErrors: true,
+      // An error status throws (ky's default): the retry policy and the error classes take it there.
       retry: { methods: EVERY_METHOD },
-      hooks: {
-        // The first attempt passes the gate before ky starts, so its wait is not counted against
-        // the per-attempt timeout; retries pass here, after the wait the policy decided.
-        beforeRetry: [({ options }) => this.#pass((options.context as { call: Call }).call)],
-      },
     });
   }
 
@@ -132,78 +125,77 @@ export class Transport {
     options: CallOptions,
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
+    const relative = target(spec);
+    const where = `${spec.method} /${spec.path}`;
+    const timeout = options.timeout ?? this.#config.timeout;
     const call: Call = {
+      described: `${spec.method} /${relative}`,
       spec,
       trace,
       signal: options.signal,
-      leaseMs: (options.timeout ?? this.#config.timeout) + LEASE_MARGIN_MS,
+      leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
-      request: undefined,
-      body: undefined,
-      requested: undefined,
-      retryWaitMs: 0,
-      reportedUntil: 0,
+      redact: this.#redact,
     };
     try {
       await this.#pass(call);
-      const response = await this.#ky(this.#url(spec), {
+      const response = await this.#ky(this.#config.baseUrl + relative, {
+        // ky takes an undefined `json` or a null `signal` as none; headers given as undefined
+        // would drop the client's own.
         method: spec.method,
-        ...(spec.json !== undefined && { json: spec.json }),
-        ...(options.signal !== undefined && { signal: options.signal }),
-        ...(options.timeout !== undefined && { timeout: options.timeout }),
-        ...(spec.headers !== undefined && { headers: callHeaders(spec.headers, options.headers) }),
-        ...(spec.headers === undefined && options.headers !== undefined && { headers: options.headers }),
+        json: spec.json,
+        signal: options.signal ?? null,
+        timeout,
+        ...((spec.headers ?? options.headers) !== undefined && {
+          headers: callHeaders(spec.headers, options.headers),
+        }),
         // ky counts the attempts and sleeps; whether to retry, and how long to wait, is decided once,
         // by the policy, with dates read against the service's clock rather than this host's.
         retry: {
           limit: options.maxRetries ?? this.#config.maxRetries,
           shouldRetry: ({ error, retryCount }) => this.#shouldRetry(call, error, retryCount),
-          delay: () => call.retryWaitMs,
+          delay: () => call.retryWaitMs as number,
         },
-        context: { call },
-        fetch: (request, init) => this.#send(call, request, init),
+        hooks: {
+          // The first attempt passes the gate before ky starts, so its wait is not counted against
+          // the per-attempt timeout; retries pass here, after the wait the policy decided.
+          beforeRetry: [() => this.#pass(call)],
+        },
+        fetch: (request, init) =>
+          traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
-      const data = await decodeData({
-        where: `${spec.method} /${spec.path}`,
-        schema: spec.schema,
-        mode: spec.decode ?? 'json',
-        body: call.body,
-        headers: response.headers,
-        redact: this.#redact,
-      });
-      const requestId = this.#redact(readRequestId(response.headers));
-      return { data, response, rateLimit: parseRateLimit(response.headers), requestId };
+      const data = await decodeData(
+        where,
+        spec.schema,
+        spec.decode ?? 'json',
+        call.body,
+        response.headers,
+        this.#redact,
+      );
+      return {
+        data,
+        response,
+        rateLimit: call.reading ?? null,
+        requestId: this.#redact(readRequestId(response.headers)),
+      };
     } catch (error) {
       const failure = toPetStoreError(error, {
-        where: `${spec.method} /${spec.path}`,
+        where,
         signal: options.signal,
         body: call.body,
+        rateLimit: call.reading ?? null,
         requested: call.requested,
         redact: this.#redact,
       });
-      if (this.#config.log.enabled('debug')) {
+      this.#config.log.debug(() => {
         const name = failure instanceof Error ? failure.name : typeof failure;
-        this.#config.log.debug(
-          `animal-store-sdk: ${spec.method} /${spec.path} failed after ${call.attempts} attempt(s): ${name}`,
-        );
-      }
+        return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;
+      });
       throw failure;
     } finally {
       for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
     }
-  }
-
-  /** The absolute URL, its query already encoded: ky then builds one `Request` instead of three. */
-  #url(spec: RequestSpec<unknown>): string {
-    const url = this.#config.baseUrl + spec.path;
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(spec.query ?? {})) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) query.append(name, String(item));
-      else query.set(name, String(value));
-    }
-    return query.size === 0 ? url : `${url}?${query}`;
   }
 
   async #pass(call: Call): Promise<void> {
@@ -220,9 +212,9 @@ export class Transport {
       retry,
       maxRetryWait: this.#config.maxRetryWait,
     });
-    const line = () => retryLine(this.#describe(call.request), decision, retry);
+    const line = () => retryLine(call.described, decision, retry);
     if (!decision.retry) {
-      if (this.#config.log.enabled('info')) this.#config.log.info(line());
+      this.#config.log.info(line);
       return false;
     }
     const { waitMs, reason } = decision;
@@ -237,22 +229,15 @@ export class Transport {
 
   /** Logs a wait at `info`, tells `onRateLimit` and the wait channel, before the wait starts. */
   #waits(wait: RateLimitWait, line: () => string, call: Call | undefined): void {
-    if (this.#config.log.enabled('info')) this.#config.log.info(line());
+    this.#config.log.info(line);
     this.#config.onRateLimit?.(wait);
-    publishWait(call?.trace, wait);
-  }
-
-  /** Sends one attempt, traced on the attempt channel while anyone listens. */
-  #send(call: Call, request: Request | URL | string, init?: RequestInit): Promise<Response> {
-    const attempt = call.trace && attemptTrace(call.trace, call.attempts, request, init, this.#redact);
-    return attempt === undefined
-      ? this.#attempt(call, request, init, undefined)
-      : traceAttempt(attempt, () => this.#attempt(call, request, init, attempt));
+    publishWait(call, wait);
   }
 
   /**
-   * Sends one attempt through the gate's accounting and reads its whole body, so that a body cut
-   * off mid-way fails the attempt (and a read is retried) rather than the decoding afterwards.
+   * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's
+   * accounting and reads its whole body, so that a body cut off mid-way fails the attempt (and a
+   * read is retried) rather than the decoding afterwards.
    */
   async #attempt(
     call: Call,
@@ -262,7 +247,6 @@ export class Transport {
   ): Promise<Response> {
     const lease = call.leases.shift();
     call.attempts++;
-    call.request = request;
     const started = performance.now();
     let response: Response | undefined;
     let failure: unknown;
@@ -273,22 +257,19 @@ export class Transport {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
-      call.body = NULL_BODY_STATUSES.has(response.status) ? undefined : await response.arrayBuffer();
+      // A status that never carries a body (204, 304, ...) comes with none at all.
+      call.body = response.body === null ? undefined : await response.arrayBuffer();
       if (response.ok) return response;
-      // ky reads an error's body for itself, so it gets a fresh copy of what was read here.
-      const { status, statusText, headers } = response;
-      return new Response(call.body ?? null, { status, statusText, headers });
+      // ky reads an error's body for itself, so it gets a fresh copy of what was read here, with
+      // the response's status, status text and headers.
+      return new Response(call.body ?? null, response);
     } catch (error) {
       failure = error;
       throw error;
     } finally {
       this.#observe(call, response, lease, attempt);
-      if (this.#config.log.enabled('debug')) {
-        const duration = performance.now() - started;
-        this.#config.log.debug(
-          attemptLine(this.#describe(request, init), call.attempts, duration, response, failure),
-        );
-      }
+      const duration = performance.now() - started;
+      this.#config.log.debug(() => attemptLine(call.described, call.attempts, duration, response, failure));
     }
   }
 
@@ -303,34 +284,29 @@ export class Transport {
     attempt: AttemptTrace | undefined,
   ): void {
     const arrival = Date.now();
+    const reading = response ? parseRateLimit(response.headers) : null;
+    call.reading = reading;
     call.requested = response?.ok === false ? requestedWait(response.headers, arrival) : undefined;
-    if (response === undefined) {
-      if (lease !== undefined) this.#gate.settle(lease, {});
-      if (call.trace !== undefined)
-        observeAttempt(call.trace, call.attempts, attempt, undefined, null, this.#redact);
-      return;
-    }
-    const reading = parseRateLimit(response.headers);
-    if (call.trace !== undefined) {
-      observeAttempt(call.trace, call.attempts, attempt, response, reading, this.#redact);
-    }
+    observeAttempt(call, attempt, response, reading);
     if (lease !== undefined) {
-      this.#gate.settle(lease, rateLimitOutcome(response, reading, arrival, call.requested?.ms));
+      this.#gate.settle(
+        lease,
+        response ? rateLimitOutcome(response, reading, arrival, call.requested?.ms) : {},
+      );
     }
-    if (reading !== null) this.#rateLimit = latestReading(this.#rateLimit, reading);
+    if (!response) return;
+    if (reading) this.#rateLimit = latestReading(this.#rateLimit, reading);
     if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
       this.#toldHiddenHeaders = true;
-      this.#config.log.warn(hiddenHeadersWarning(this.#describe(call.request)));
+      this.#config.log.warn(hiddenHeadersWarning(call.described));
     }
     if (this.#config.deprecationWarnings) {
-      const notice = deprecationNotice(call.spec.operation, response.headers);
-      if (notice !== undefined) warnOnce(this.#config.log, call.spec.operation, notice);
+      warnOnce(
+        this.#config.log,
+        call.spec.operation,
+        deprecationNotice(call.spec.operation, response.headers),
+      );
     }
-  }
-
-  /** `GET /pets?limit=10`: the request as the log shows it, relative to the base URL. */
-  #describe(request: Request | URL | string | undefined, init?: RequestInit): string {
-    return describeRequest(this.#config.baseUrl, request, init);
   }
 
   readonly #redact = <T>(value: T): T => this.#config.apiKey.redact(value);
@@ -341,4 +317,16 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
   const headers = new Headers();
   for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
   return headers;
+}
+
+/**
+ * The path relative to the base URL with its query, already encoded: ky then builds one `Request`
+ * instead of three. An array repeats the parameter; `undefined` leaves it out.
+ */
+function target({ path, query = {} }: RequestSpec<unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of [value].flat()) if (item !== undefined) search.append(name, String(item));
+  }
+  return search.size === 0 ? path : `${path}?${search}`;
 }

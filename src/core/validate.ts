@@ -52,27 +52,24 @@ export function invalid(operation: string, what: string, issues: Issue[]): Reque
 }
 
 /**
- * What plain checks found, as zod issues with the SDK's messages. Options and raw requests are
- * checked by hand rather than by schemas: the checks are a few lines each, and a schema library's
- * object, union and transform machinery would weigh more in a browser bundle than all of them.
+ * Records in `problems` at `path` what a check found, as a zod issue with the SDK's message: an
+ * issue, or a message of its own for a problem no issue code describes (about `input`); nothing
+ * when it found nothing. Options and raw requests are checked by hand rather than by schemas: the
+ * checks are a few lines each, and a schema library's object, union and transform machinery would
+ * weigh more in a browser bundle than all of them.
  */
-export class Problems {
-  readonly issues: Issue[] = [];
-
-  /**
-   * Records at `path` what a check found: an issue, or a message of its own for a problem no issue
-   * code describes (about `input`); nothing when it found nothing.
-   */
-  add(path: PropertyKey[], found: Finding | string | undefined, input?: unknown): void {
-    if (found === undefined) return;
-    const custom = typeof found === 'string';
-    const finding = custom ? { code: 'custom', input } : found;
-    this.issues.push({
-      ...finding,
-      path,
-      message: custom ? found : issueMessage(found as z.core.$ZodRawIssue),
-    } as Issue);
-  }
+export function addProblem(
+  problems: Issue[],
+  path: PropertyKey[],
+  found: Finding | string | undefined,
+  input?: unknown,
+): void {
+  if (found === undefined) return;
+  problems.push(
+    (typeof found === 'string'
+      ? { code: 'custom', input, path, message: found }
+      : { ...found, path, message: issueMessage(found as z.core.$ZodRawIssue) }) as Issue,
+  );
 }
 
 /** Why `value` is not an integer from `min` to `max`, or `undefined`. */
@@ -106,8 +103,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function unknownKeys(
   value: Record<string, unknown>,
   known: readonly string[],
-  problems: Problems,
+  problems: Issue[],
 ): void {
   const keys = Object.keys(value).filter((key) => !known.includes(key));
-  if (keys.length > 0) problems.add([], { code: 'unrecognized_keys', keys, input: value });
+  if (keys.length > 0) addProblem(problems, [], { code: 'unrecognized_keys', keys, input: value });
 }
