@@ -56,13 +56,21 @@ export interface RateLimitAcquire {
   readonly leaseMs: number;
   /** Whether to pace by the latest reading; the cooldown after a 429 applies either way. */
   readonly pacing: boolean;
+  /**
+   * For a shared store: this process paced alone, on its share, while the store failed, in a
+   * rate-limit window that resets in this many milliseconds. Until then every process of the scope
+   * is to pace alone on its share, so that the window's budget is not spent twice ({@link withFallback}
+   * sends it; rule 2 of {@link RateLimitStore}).
+   */
+  readonly aloneMs?: number | undefined;
 }
 
 /**
  * A store's answer: go now, holding a lease to hand back with the outcome, or wait.
  *
  * - `cooldown`: a 429 asked every client of the key to wait; `waitMs` is until it ends.
- * - `budget`: the window's requests are spent; `waitMs` is until it resets.
+ * - `budget`: the window's requests are spent; `waitMs` is until it resets (or, in a shared store,
+ *   until the processes pacing alone stop: `fleet.aloneMs`).
  * - `probe`: no current reading, and another request is already out learning the budget; `waitMs`
  *   is how soon to ask again.
  *
@@ -113,6 +121,11 @@ export interface RateLimitFleet {
   readonly processes: number;
   /** The current reading as the whole fleet sees it, less the leases out; absent when there is none. */
   readonly reading?: RateLimitObservation | undefined;
+  /**
+   * How many more milliseconds processes of the fleet pace alone, each on its share, because one of
+   * them paced alone in the current window while the store failed; absent or 0 when none does.
+   */
+  readonly aloneMs?: number | undefined;
 }
 
 /**
@@ -178,11 +191,15 @@ export interface RateLimitOutcome {
  * (its base URL and API key), and decide as the gate expects:
  *
  * 1. during a cooldown, refuse with `cooldown`; cooldowns only ever extend;
- * 2. with pacing off, or once a success without headers showed the service does not report them,
+ * 2. (a shared store) while processes pace alone (`aloneMs` of a request, which only ever extends),
+ *    refuse with `budget` until they stop, saying how long in `fleet.aloneMs`;
+ * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
- * 3. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
+ * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
  *    outstanding, else refuse with `budget` until the reset;
- * 4. with none, grant one lease at a time (`probe`), so a burst learns the budget with one request.
+ * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
+ *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
+ *    hold it back).
  *
  * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
  * of order; a `null` reading while there is no reading marks the service as not reporting; a
