@@ -1,0 +1,100 @@
+/**
+ * The acquire rule, as a Lua function of the pacing script (pace.ts): may one more request of the
+ * key go now? It decides by the store contract's rules (src/core/rate-limit-store.ts), for every
+ * process sharing the key.
+ *
+ * Expired leases are dropped first, so a process that died mid-request frees its budget once its
+ * lease runs out. A process that paced alone while Redis was away (`alone` ms) has every process
+ * pace alone until then. Without a current reading, only the probe out holds others back (a request
+ * granted by an earlier reading may be long over, its release not yet sent); a request waiting for
+ * it is told to ask again when it is likely back (when it went, plus how long requests take
+ * lately), never later than its lease expires: not a fixed poll. Safe to run twice for one lease:
+ * a second run only renews it.
+ *
+ * Arguments: lease id, lease ms, whether to pace by the reading, process id, alone ms (empty for
+ * none). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
+ * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
+ * reading as window, limit, remaining less the leases out, ms to its reset}`, the reading empty when
+ * there is none: a process keeps it for pacing alone should Redis stop answering.
+ *
+ * @module
+ */
+
+/** How long requests are taken to last before any was timed. */
+const FIRST_LATENCY_MS = 50;
+/** The bounds of a wait for another's probe. */
+const PROBE_WAIT_MS = { least: 5, most: 1_000 };
+
+export const ACQUIRE_LUA = `
+local function acquire(lease, lease_ms, pacing, process, alone_ms)
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+  redis.call('ZADD', KEYS[3], now, process)
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - 60000)
+  redis.call('PEXPIRE', KEYS[3], 60000)
+  local processes = redis.call('ZCARD', KEYS[3])
+
+  if alone_ms ~= '' then
+    local alone_until = now + tonumber(alone_ms)
+    if alone_until > (tonumber(redis.call('HGET', KEYS[1], 'alone_until')) or 0) then
+      redis.call('HSET', KEYS[1], 'alone_until', alone_until)
+    end
+  end
+
+  local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',
+    'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease')
+  local in_flight = redis.call('ZCARD', KEYS[2])
+  local remaining = tonumber(state[2])
+  local reset_at = tonumber(state[3])
+  local current = remaining ~= nil and reset_at ~= nil and now < reset_at
+  local alone = math.max(0, (tonumber(state[7]) or 0) - now)
+
+  local function answer(granted, wait, reason)
+    if not current then
+      return {granted, wait, reason, processes, alone, '', 0, 0, 0}
+    end
+    return {granted, wait, reason, processes, alone, state[5], tonumber(state[6]) or remaining,
+      math.max(0, remaining - in_flight), reset_at - now}
+  end
+
+  local cooldown_until = tonumber(state[1]) or 0
+  if now < cooldown_until then
+    return answer(0, cooldown_until - now, 'cooldown')
+  end
+  if alone > 0 then
+    return answer(0, alone, 'budget')
+  end
+
+  local probe = false
+  if pacing and state[4] ~= '1' then
+    if current then
+      if remaining - in_flight <= 0 then
+        return answer(0, reset_at - now, 'budget')
+      end
+    else
+      -- No current reading: one probe at a time, fleet-wide, learns the budget.
+      local probe_expires = state[10] and redis.call('ZSCORE', KEYS[2], state[10])
+      if probe_expires then
+        local latency = tonumber(state[8]) or ${FIRST_LATENCY_MS}
+        local wait = (tonumber(state[9]) or now) + latency - now
+        if wait <= 0 then
+          wait = latency / 2
+        end
+        wait = math.min(wait, tonumber(probe_expires) - now)
+        return answer(0, math.max(${PROBE_WAIT_MS.least}, math.min(${PROBE_WAIT_MS.most}, math.ceil(wait))), 'probe')
+      end
+      probe = true
+    end
+  end
+
+  redis.call('ZADD', KEYS[2], now + lease_ms, lease)
+  if redis.call('PTTL', KEYS[2]) < lease_ms + 1000 then
+    redis.call('PEXPIRE', KEYS[2], lease_ms + 1000)
+  end
+  in_flight = in_flight + 1
+  if probe then
+    redis.call('HSET', KEYS[1], 'probe_lease', lease, 'probe_at', now)
+    return answer(1, 0, 'probe')
+  end
+  return answer(1, 0, '')
+end
+`;

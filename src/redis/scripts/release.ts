@@ -1,0 +1,52 @@
+/**
+ * The release rule, as a Lua function of the pacing script (pace.ts): a request is over; drop its
+ * lease and take in what its response said.
+ *
+ * It records the response's reading by the store contract's rules for outcomes
+ * (src/core/rate-limit-store.ts), with two things only a fleet meets: the reset and the cooldown
+ * arrive as durations and are placed on Redis's clock, as responses come from hosts with other
+ * clocks. After Redis lost its data, a response to a lease it never granted does not start a new
+ * state: it may predate others answered since, so only a request sent since tells the budget. It
+ * also keeps how long requests take (a moving average), from which a waiting process computes when
+ * a probe is likely back. Safe to run twice: the lease is already gone, the lowest count and the
+ * longest cooldown stay.
+ *
+ * Arguments: lease id, what the response said (`reading`, `unreported` for a success without
+ * rate-limit headers, or `none`), remaining, reset in ms, window (the raw `X-RateLimit-Reset`),
+ * cooldown ms (empty for none), limit, how long the request took in ms (empty when unknown).
+ *
+ * @module
+ */
+
+/** How many arguments one release takes. */
+export const RELEASE_ARGS = 8;
+
+export const RELEASE_LUA = `
+local function release(lease, said, remaining, reset_in, window, cooldown, limit, took)
+  local held = redis.call('ZREM', KEYS[2], lease)
+  local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at', 'latency')
+  if said == 'reading' and (held == 1 or stored[1]) then
+    local left = tonumber(remaining)
+    local reset_at = now + tonumber(reset_in)
+    if stored[1] == window then
+      left = math.min(left, tonumber(stored[2]) or left)
+      reset_at = math.max(reset_at, tonumber(stored[3]) or reset_at)
+    end
+    redis.call('HSET', KEYS[1], 'window', window, 'limit', limit, 'remaining', left, 'reset_at', reset_at,
+      'unreported', '0')
+  elseif said == 'unreported' and not stored[1] then
+    redis.call('HSET', KEYS[1], 'unreported', '1')
+  end
+  if said ~= 'none' and took ~= '' then
+    local latency = tonumber(stored[4])
+    local sample = tonumber(took)
+    redis.call('HSET', KEYS[1], 'latency', latency and math.floor((3 * latency + sample) / 4) or sample)
+  end
+  if cooldown ~= '' then
+    local cooldown_until = now + tonumber(cooldown)
+    if cooldown_until > (tonumber(redis.call('HGET', KEYS[1], 'cooldown_until')) or 0) then
+      redis.call('HSET', KEYS[1], 'cooldown_until', cooldown_until)
+    end
+  end
+end
+`;
