@@ -160,8 +160,16 @@ function isNoScript(error: unknown): boolean {
  */
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let turn: ReturnType<typeof setImmediate> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RedisTimeoutError(`Redis did not answer within ${ms} ms.`)), ms);
+    timer = setTimeout(() => {
+      // Timers run before I/O in a turn of the event loop: after a pause of this process (a busy
+      // machine), Redis's answer may be waiting unread. The rest of the turn reads it first.
+      turn = setImmediate(() => reject(new RedisTimeoutError(`Redis did not answer within ${ms} ms.`)));
+    }, ms);
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, deadline]).finally(() => {
+    clearTimeout(timer);
+    clearImmediate(turn);
+  });
 }

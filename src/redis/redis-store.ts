@@ -77,7 +77,15 @@ interface Rhythm {
   backToBack: boolean;
   /** A release went this turn (until the next turn): an acquire now makes the calls back to back. */
   releasedThisTurn: boolean;
+  /**
+   * Leases of scripts that failed: a client that queued such a script while disconnected may still
+   * run it once Redis is back, so the next script drops them again, reading and all.
+   */
+  stale: string[];
 }
+
+/** The most stale leases kept for the next script; older ones are left to expire. */
+const STALE_LEASES = 32;
 
 /**
  * The store itself: every decision is one script on Redis, carrying the release not yet sent; a
@@ -102,8 +110,7 @@ class RedisRateLimitStore implements RateLimitStore {
     if (rhythm.releasedThisTurn) rhythm.backToBack = true;
     const lease = `${this.#process}:${++this.#nextLease}`;
     const leaseMs = Math.ceil(request.leaseMs);
-    const reply = await this.#run(PACE, this.#keysOf(scope), [
-      ...this.#takeUnsent(rhythm),
+    const reply = await this.#script(scope, rhythm, this.#takeUnsent(rhythm), [
       lease,
       String(leaseMs),
       request.pacing ? '1' : '0',
@@ -146,7 +153,7 @@ class RedisRateLimitStore implements RateLimitStore {
    * One that no acquire carried goes at the next turn of the event loop; only a process that closes
    * its connection in the turn its calls end leaves it to expire.
    */
-  release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> | undefined {
+  async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
     const held = this.#held.get(lease);
     this.#held.delete(lease);
     const rhythm = this.#rhythmOf(scope);
@@ -155,39 +162,56 @@ class RedisRateLimitStore implements RateLimitStore {
     if (!waitedOn && rhythm.backToBack && rhythm.unsent === undefined) {
       rhythm.unsent = args;
       setImmediate(() => this.#flush(scope, rhythm)).unref();
-      return undefined;
+      return;
     }
     const unsent = this.#takeUnsent(rhythm);
     rhythm.releasedThisTurn = true;
     setImmediate(() => {
       rhythm.releasedThisTurn = false;
     }).unref();
-    return this.#run(PACE, this.#keysOf(scope), [
-      String(Number(unsent[0]) + 1),
-      ...unsent.slice(1),
-      ...args,
-    ]).then(() => undefined);
+    await this.#script(scope, rhythm, [...unsent, args]);
   }
 
   /** Sends a release no acquire carried: the calls were not back to back after all. */
   #flush(scope: RateLimitScope, rhythm: Rhythm): void {
     if (rhythm.unsent === undefined) return;
     rhythm.backToBack = false;
-    // A failure leaves the lease to expire, as a process that died would; the next acquire reports it.
-    this.#run(PACE, this.#keysOf(scope), this.#takeUnsent(rhythm)).catch(() => {});
+    // A failure leaves the lease to the next script, or to expire; the next acquire reports it.
+    this.#script(scope, rhythm, this.#takeUnsent(rhythm)).catch(() => {});
   }
 
-  /** The release not yet sent, as the script's leading arguments (a count, then its own), and forgets it. */
-  #takeUnsent(rhythm: Rhythm): string[] {
+  /**
+   * Runs the script with `releases` (each its arguments), after the stale leases, then the acquire's
+   * arguments if any. Should it fail, every lease it named is stale.
+   */
+  async #script(
+    scope: RateLimitScope,
+    rhythm: Rhythm,
+    releases: readonly string[][],
+    acquire: readonly string[] = [],
+  ): Promise<unknown> {
+    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, {}, undefined));
+    const all = [...stale, ...releases];
+    try {
+      return await this.#run(PACE, this.#keysOf(scope), [String(all.length), ...all.flat(), ...acquire]);
+    } catch (error) {
+      const named = [...all.map(([lease]) => lease as string), ...acquire.slice(0, 1)];
+      rhythm.stale = [...rhythm.stale, ...named].slice(-STALE_LEASES);
+      throw error;
+    }
+  }
+
+  /** The release not yet sent, if any, and forgets it. */
+  #takeUnsent(rhythm: Rhythm): string[][] {
     const { unsent } = rhythm;
     rhythm.unsent = undefined;
-    return unsent === undefined ? ['0'] : ['1', ...unsent];
+    return unsent === undefined ? [] : [unsent];
   }
 
   #rhythmOf(scope: RateLimitScope): Rhythm {
     let rhythm = this.#rhythms.get(scope);
     if (rhythm === undefined) {
-      rhythm = { unsent: undefined, backToBack: false, releasedThisTurn: false };
+      rhythm = { unsent: undefined, backToBack: false, releasedThisTurn: false, stale: [] };
       this.#rhythms.set(scope, rhythm);
     }
     return rhythm;

@@ -71,6 +71,9 @@ const OUTAGE_RUN_LIMIT_MS = 120_000;
 
 /** Every call succeeded, no worker drew more than one 429, and the key was never banned. */
 function expectNoBan(requests: readonly RecordedRequest[], results: readonly RunResult[]): void {
+  // The figures of the run, for whoever runs it many times over.
+  const refused = Object.fromEntries(refusedByWorker(requests));
+  console.info(`429s by process: ${JSON.stringify(refused)}; ${requests.length} requests`);
   const failures = results.flatMap((result) => result.failures);
   expect(
     failures.filter((failure) => failure.code === 'api_key_banned'),

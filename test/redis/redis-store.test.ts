@@ -233,4 +233,40 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     // Redis last said 40 left with its own lease out: a fifth of the 39 not yet spent.
     expect(decisions.filter((d) => d.granted)).toHaveLength(7);
   });
+
+  it('back from pacing alone, keeps to its share until the window resets, and has every process do so', async () => {
+    const a = await processStore({ commandTimeoutMs: 200, retryIntervalMs: 200 });
+    const b = await processStore();
+    const leasesInRedis = async () => {
+      const [key] = (await a.connection.command('KEYS', '*:leases')) as string[];
+      return key === undefined ? 0 : Number(await a.connection.command('ZCARD', key));
+    };
+    await b.store.release(SCOPE, await granted(b.store), { reading: reading(9, 2_500) });
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(8, 2_500) });
+    const windowEnds = Date.now() + 2_500;
+    await server.stop();
+    // Alone: a third of the 8 left (two processes, counted as three).
+    const alone: RateLimitDecision[] = [];
+    for (let i = 0; i < 4; i++) alone.push(await a.store.acquire(SCOPE, PACED));
+    expect(alone.filter((d) => d.granted)).toHaveLength(2);
+
+    await server.start();
+    await vi.waitFor(() => a.connection.command('PING'), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => b.connection.command('PING'), { timeout: 5_000, interval: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 250)); // a's retry interval
+    // Redis answers, emptied; a has spent its share of the window it paced alone in, and says so.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+    expect(a.logger.info.mock.calls[0]?.[0]).toMatch(
+      /Redis answers again; .* when the rate-limit window paced alone resets/,
+    );
+    // b never lost Redis, and paces on its own share of that window too, outside Redis.
+    const b1 = await b.store.acquire(SCOPE, PACED);
+    expect(b1).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, windowEnds + 1_000 - Date.now()));
+    // The window is over: both share the budget through Redis again.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(1);
+  });
 });

@@ -34,10 +34,7 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms)
   local processes = redis.call('ZCARD', KEYS[3])
 
   if alone_ms ~= '' then
-    local alone_until = now + tonumber(alone_ms)
-    if alone_until > (tonumber(redis.call('HGET', KEYS[1], 'alone_until')) or 0) then
-      redis.call('HSET', KEYS[1], 'alone_until', alone_until)
-    end
+    extend('alone_until', now + tonumber(alone_ms))
   end
 
   local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',

@@ -21,6 +21,13 @@ import { RELEASE_ARGS, RELEASE_LUA } from './release.js';
 export const PACE = luaScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+
+-- A cooldown, and the time processes pace alone, only ever extend.
+local function extend(field, until_at)
+  if until_at > (tonumber(redis.call('HGET', KEYS[1], field)) or 0) then
+    redis.call('HSET', KEYS[1], field, until_at)
+  end
+end
 ${RELEASE_LUA}
 ${ACQUIRE_LUA}
 local releases = tonumber(ARGV[1])

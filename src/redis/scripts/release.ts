@@ -43,10 +43,7 @@ local function release(lease, said, remaining, reset_in, window, cooldown, limit
     redis.call('HSET', KEYS[1], 'latency', latency and math.floor((3 * latency + sample) / 4) or sample)
   end
   if cooldown ~= '' then
-    local cooldown_until = now + tonumber(cooldown)
-    if cooldown_until > (tonumber(redis.call('HGET', KEYS[1], 'cooldown_until')) or 0) then
-      redis.call('HSET', KEYS[1], 'cooldown_until', cooldown_until)
-    end
+    extend('cooldown_until', now + tonumber(cooldown))
   end
 end
 `;
