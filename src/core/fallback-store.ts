@@ -87,31 +87,40 @@ class FallbackRateLimitStore implements RateLimitStore {
   }
 
   async acquire(scope: RateLimitScope, request: RateLimitAcquire): Promise<RateLimitDecision> {
-    if (this.#retryAt !== undefined) {
-      if (Date.now() < this.#retryAt) return this.#acquireAlone(scope, request);
+    const returning = this.#retryAt !== undefined;
+    if (returning) {
+      if (Date.now() < (this.#retryAt ?? 0)) return this.#acquireAlone(scope, request);
       // One request tries the store again; the others keep to the fallback meanwhile.
       this.#retryAt = Date.now() + this.#retryIntervalMs;
     }
-    // A process that paced alone in a window keeps to its share until the window resets, and has
-    // the store tell every other process to do the same: the window's budget is not spent twice.
+    // A process that paced alone keeps to its share until the window it paced alone in resets, and
+    // has the store tell every other process to do the same until the others are back too: no
+    // window's budget is spent twice, once alone and once through the store.
     const aloneUntil = this.#local.aloneUntil(scope);
     const told = this.#told.get(scope) ?? 0;
-    const aloneMs = aloneUntil - Date.now();
-    if (aloneMs > 0 && aloneUntil <= told) return this.#acquireAlone(scope, request);
+    const aloneMs = Math.max(0, aloneUntil - Date.now());
+    if (aloneMs > 0 && aloneUntil <= told && !returning) return this.#acquireAlone(scope, request);
+    const tell = returning || (aloneMs > 0 && aloneUntil > told);
     let decision: RateLimitDecision;
     try {
-      decision = await this.#primary.acquire(scope, aloneMs > 0 ? { ...request, aloneMs } : request);
+      decision = await this.#primary.acquire(
+        scope,
+        tell ? { ...request, alone: { ms: aloneMs, processes: this.#processes } } : request,
+      );
     } catch (error) {
       this.#failed(scope, error);
       return this.#acquireAlone(scope, request);
     }
     const { fleet } = decision;
     if (fleet !== undefined) this.#learn(fleet.processes);
+    // The fleet's view, less what is out: should the store fail, the fallback starts from it
+    // rather than from what this process alone saw, which may be a window behind.
+    if (fleet?.reading !== undefined) this.#local.record(scope, { reading: fleet.reading });
     if (!decision.granted && decision.reason === 'cooldown') {
       // Kept here too, so that it holds should the store fail before it ends.
       this.#local.record(scope, { cooldownMs: decision.waitMs });
     }
-    // Told by the store that other processes pace alone: this one too, until they stop.
+    // Told by the store that processes pace alone: this one too, until it asks again.
     if (fleet?.aloneMs) this.#local.paceAloneUntil(scope, Date.now() + fleet.aloneMs);
     const pacedAloneUntil = this.#local.aloneUntil(scope);
     this.#told.set(scope, Math.max(told, pacedAloneUntil));
@@ -123,9 +132,6 @@ class FallbackRateLimitStore implements RateLimitStore {
         : this.#acquireAlone(scope, request);
     }
     this.#scale = 1;
-    // The fleet's view, less what is out: should the store fail, the fallback starts from it
-    // rather than from what this process alone saw, which may be a window behind.
-    if (fleet?.reading !== undefined) this.#local.record(scope, { reading: fleet.reading });
     return decision.granted ? { ...decision, lease: PRIMARY_LEASE + decision.lease } : decision;
   }
 
@@ -183,10 +189,9 @@ class FallbackRateLimitStore implements RateLimitStore {
   #answered(scope: RateLimitScope): void {
     if (this.#retryAt === undefined) return;
     this.#retryAt = undefined;
-    const aloneMs = this.#local.aloneUntil(scope) - Date.now();
     const message =
-      aloneMs > 0
-        ? `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more when the rate-limit window paced alone resets, in ${Math.ceil(aloneMs / 1000)} s.`
+      this.#local.aloneUntil(scope) > Date.now()
+        ? `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more when the other processes are back and the rate-limit window paced alone has reset.`
         : `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more.`;
     const logger = this.#loggerFor(scope);
     if (logger.info) logger.info(message);

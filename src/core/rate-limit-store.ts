@@ -57,12 +57,33 @@ export interface RateLimitAcquire {
   /** Whether to pace by the latest reading; the cooldown after a 429 applies either way. */
   readonly pacing: boolean;
   /**
-   * For a shared store: this process paced alone, on its share, while the store failed, in a
-   * rate-limit window that resets in this many milliseconds. Until then every process of the scope
-   * is to pace alone on its share, so that the window's budget is not spent twice ({@link withFallback}
-   * sends it; rule 2 of {@link RateLimitStore}).
+   * For a shared store: this process paced alone, on its share, while the store failed (rule 2 of
+   * {@link RateLimitStore}; {@link withFallback} sends it). Until every process is back, and the
+   * window paced alone has reset, every process of the scope is to pace alone on its share, so that
+   * no window's budget is spent twice.
    */
-  readonly aloneMs?: number | undefined;
+  readonly alone?: RateLimitAlone | undefined;
+}
+
+/**
+ * What a process that paced alone tells a shared store when it answers again.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitAlone } from 'animal-store-sdk';
+ *
+ * const alone: RateLimitAlone = { ms: 1_400, processes: 4 };
+ * ```
+ */
+export interface RateLimitAlone {
+  /** The window this process paced alone in resets in this many milliseconds; 0 when it has. */
+  readonly ms: number;
+  /**
+   * How many processes it last knew to share the key; 0 when it never knew. Those still pacing
+   * alone come back one by one (each client reconnects in its own time): until as many have asked
+   * the store since, for at most 10 s, every process paces alone.
+   */
+  readonly processes: number;
 }
 
 /**
@@ -122,8 +143,9 @@ export interface RateLimitFleet {
   /** The current reading as the whole fleet sees it, less the leases out; absent when there is none. */
   readonly reading?: RateLimitObservation | undefined;
   /**
-   * How many more milliseconds processes of the fleet pace alone, each on its share, because one of
-   * them paced alone in the current window while the store failed; absent or 0 when none does.
+   * How many more milliseconds (at least) the processes of the fleet pace alone, each on its share,
+   * because some paced alone while the store failed (rule 2 of {@link RateLimitStore}); absent or 0
+   * when none does.
    */
   readonly aloneMs?: number | undefined;
 }
@@ -191,8 +213,9 @@ export interface RateLimitOutcome {
  * (its base URL and API key), and decide as the gate expects:
  *
  * 1. during a cooldown, refuse with `cooldown`; cooldowns only ever extend;
- * 2. (a shared store) while processes pace alone (`aloneMs` of a request, which only ever extends),
- *    refuse with `budget` until they stop, saying how long in `fleet.aloneMs`;
+ * 2. (a shared store) while processes pace alone (told by a request's `alone`: until its window
+ *    resets, which only ever extends, and until as many processes as it knew have asked since, for
+ *    at most 10 s), refuse with `budget`, saying in `fleet.aloneMs` how soon to ask again;
  * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
  * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases

@@ -137,17 +137,24 @@ export function scriptRunner(send: Send, timeoutMs: number): ScriptRunner {
     }
     return reply;
   };
-  const evaluate = async (script: LuaScript, keys: readonly string[], args: readonly string[]) => {
+  const evaluate = async (
+    script: LuaScript,
+    keys: readonly string[],
+    args: readonly string[],
+    late: () => boolean,
+  ) => {
     const tail = [String(keys.length), ...keys, ...args];
     const key = keys[0] ?? '';
     try {
       return await command(['EVALSHA', script.sha, ...tail], key);
     } catch (error) {
-      if (!isNoScript(error)) throw error;
+      // Past the deadline the caller went on without this decision: running it now, out of
+      // order with the ones since, would only undo them.
+      if (!isNoScript(error) || late()) throw error;
       return command(['EVAL', script.source, ...tail], key);
     }
   };
-  return (script, keys, args) => withDeadline(evaluate(script, keys, args), timeoutMs);
+  return (script, keys, args) => withDeadline((late) => evaluate(script, keys, args, late), timeoutMs);
 }
 
 function isNoScript(error: unknown): boolean {
@@ -155,20 +162,25 @@ function isNoScript(error: unknown): boolean {
 }
 
 /**
- * Rejects when `promise` takes longer than `ms`. The clients queue commands while disconnected and
- * may send them much later, so without a deadline a request would hang on a Redis outage.
+ * Rejects when the promise `start` makes takes longer than `ms`; `start` is told whether that
+ * happened. The clients queue commands while disconnected and may send them much later, so without
+ * a deadline a request would hang on a Redis outage.
  */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withDeadline<T>(start: (late: () => boolean) => Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let turn: ReturnType<typeof setImmediate> | undefined;
+  let passed = false;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // Timers run before I/O in a turn of the event loop: after a pause of this process (a busy
       // machine), Redis's answer may be waiting unread. The rest of the turn reads it first.
-      turn = setImmediate(() => reject(new RedisTimeoutError(`Redis did not answer within ${ms} ms.`)));
+      turn = setImmediate(() => {
+        passed = true;
+        reject(new RedisTimeoutError(`Redis did not answer within ${ms} ms.`));
+      });
     }, ms);
   });
-  return Promise.race([promise, deadline]).finally(() => {
+  return Promise.race([start(() => passed), deadline]).finally(() => {
     clearTimeout(timer);
     clearImmediate(turn);
   });

@@ -115,7 +115,8 @@ class RedisRateLimitStore implements RateLimitStore {
       String(leaseMs),
       request.pacing ? '1' : '0',
       this.#process,
-      request.aloneMs === undefined ? '' : String(Math.ceil(request.aloneMs)),
+      request.alone === undefined ? '' : String(Math.ceil(request.alone.ms)),
+      String(request.alone?.processes ?? 0),
     ]);
     const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
       reply as unknown[]

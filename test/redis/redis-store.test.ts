@@ -257,7 +257,7 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     // Redis answers, emptied; a has spent its share of the window it paced alone in, and says so.
     expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
     expect(a.logger.info.mock.calls[0]?.[0]).toMatch(
-      /Redis answers again; .* when the rate-limit window paced alone resets/,
+      /Redis answers again; .* when the other processes are back and the rate-limit window paced alone has reset/,
     );
     // b never lost Redis, and paces on its own share of that window too, outside Redis.
     const b1 = await b.store.acquire(SCOPE, PACED);
@@ -267,6 +267,38 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, windowEnds + 1_000 - Date.now()));
     // The window is over: both share the budget through Redis again.
     expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(1);
+  });
+
+  it('waits for the processes still pacing alone: until as many as were known are back, all pace alone', async () => {
+    const options = { commandTimeoutMs: 200, retryIntervalMs: 200 };
+    const [a, b, c] = [await processStore(options), await processStore(options), await processStore(options)];
+    const leasesInRedis = async () => {
+      const [key] = (await a.connection.command('KEYS', '*:leases')) as string[];
+      return key === undefined ? 0 : Number(await a.connection.command('ZCARD', key));
+    };
+    const UNPACED = { leaseMs: 10_000, pacing: false };
+    for (const { store } of [a, b, c, a, c]) {
+      await store.release(SCOPE, await granted(store, SCOPE, UNPACED), { reading: reading(9, 1_000) });
+    }
+    const windowEnds = Date.now() + 1_000;
+    await server.stop();
+    // a and c notice and pace alone; b, idle, notices nothing.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await c.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    await server.start();
+    for (const { connection } of [a, b, c]) {
+      await vi.waitFor(() => connection.command('PING'), { timeout: 5_000, interval: 50 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250)); // the retry interval
+    await a.store.acquire(SCOPE, PACED); // a is back, knowing three processes
+    await new Promise((resolve) => setTimeout(resolve, windowEnds + 200 - Date.now()));
+
+    // The window a paced alone in is over, but c has not come back: b paces alone, outside Redis.
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(0);
+    // c comes back: all three are, and the budget is shared through Redis again.
+    expect(await c.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
     expect(await leasesInRedis()).toBe(1);
   });
 });

@@ -22,7 +22,7 @@ export const PACE = luaScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
--- A cooldown, and the time processes pace alone, only ever extend.
+-- A cooldown, the time processes pace alone, and how many are awaited back only ever extend.
 local function extend(field, until_at)
   if until_at > (tonumber(redis.call('HGET', KEYS[1], field)) or 0) then
     redis.call('HSET', KEYS[1], field, until_at)
@@ -39,7 +39,7 @@ end
 local at = 2 + releases * ${RELEASE_ARGS}
 local reply = 1
 if ARGV[at] then
-  reply = acquire(ARGV[at], tonumber(ARGV[at + 1]), ARGV[at + 2] == '1', ARGV[at + 3], ARGV[at + 4])
+  reply = acquire(ARGV[at], tonumber(ARGV[at + 1]), ARGV[at + 2] == '1', ARGV[at + 3], ARGV[at + 4], ARGV[at + 5])
 end
 
 if redis.call('EXISTS', KEYS[1]) == 1 then
