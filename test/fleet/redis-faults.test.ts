@@ -1,6 +1,7 @@
 /**
  * A fleet sharing one key through a real Redis, when Redis goes wrong: restarted empty, its scripts
- * flushed, or down for a while.
+ * flushed; or, against a strict server, killed mid-run and restarted empty, or unreachable from the
+ * start, where each process paces alone and none may be banned.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../src/testing/index.js';
