@@ -54,6 +54,15 @@ const ASSUMED_PROCESSES = 4;
 /** How long the largest number of processes the store reported stands, though it later reports fewer. */
 const FLEET_MEMORY_MS = 60_000;
 
+/**
+ * The longest the processes back from pacing alone wait for those still alone. Each client
+ * reconnects on a backoff that grows with the time it has been cut off (up to 5 s for ioredis, 2 s
+ * for node-redis, by default), so the others are back about as long after the first as it was
+ * alone, plus a retry interval; and a process that went idle meanwhile needs no waiting for, since
+ * it tries the store first when it calls again.
+ */
+const MAX_RECOVERY_WAIT_MS = 10_000;
+
 /** The least a share shrinks to after 429s drawn while pacing alone: a sixteenth. */
 const MIN_SCALE = 1 / 16;
 
@@ -75,8 +84,10 @@ class FallbackRateLimitStore implements RateLimitStore {
   #scale = 1;
   /** While the store fails: when to try it again. `undefined` while it answers. */
   #retryAt: number | undefined;
-  /** Per scope, until when the store knows that processes pace alone (epoch ms). */
-  readonly #told = new WeakMap<RateLimitScope, number>();
+  /** While the store fails: since when. */
+  #failedAt = 0;
+  /** Per scope, until when this process paces alone though the store answers (epoch ms). */
+  readonly #aloneUntil = new WeakMap<RateLimitScope, number>();
 
   constructor(primary: RateLimitStore, options: FallbackOptions) {
     this.#primary = primary;
@@ -92,20 +103,27 @@ class FallbackRateLimitStore implements RateLimitStore {
       if (Date.now() < (this.#retryAt ?? 0)) return this.#acquireAlone(scope, request);
       // One request tries the store again; the others keep to the fallback meanwhile.
       this.#retryAt = Date.now() + this.#retryIntervalMs;
+    } else if (Date.now() < (this.#aloneUntil.get(scope) ?? 0)) {
+      return this.#acquireAlone(scope, request);
     }
-    // A process that paced alone keeps to its share until the window it paced alone in resets, and
-    // has the store tell every other process to do the same until the others are back too: no
-    // window's budget is spent twice, once alone and once through the store.
-    const aloneUntil = this.#local.aloneUntil(scope);
-    const told = this.#told.get(scope) ?? 0;
-    const aloneMs = Math.max(0, aloneUntil - Date.now());
-    if (aloneMs > 0 && aloneUntil <= told && !returning) return this.#acquireAlone(scope, request);
-    const tell = returning || (aloneMs > 0 && aloneUntil > told);
+    // Back from pacing alone, a process keeps to its share until the window it paced alone in
+    // resets, and has the store tell every other process to do the same until the others are back
+    // too: no window's budget is spent twice, once alone and once through the store.
+    const pacedAloneUntil = returning ? this.#local.pacedAloneUntil(scope) : 0;
     let decision: RateLimitDecision;
     try {
       decision = await this.#primary.acquire(
         scope,
-        tell ? { ...request, alone: { ms: aloneMs, processes: this.#processes } } : request,
+        returning
+          ? {
+              ...request,
+              alone: {
+                ms: Math.max(0, pacedAloneUntil - Date.now()),
+                processes: this.#processes,
+                waitMs: Math.min(MAX_RECOVERY_WAIT_MS, Date.now() - this.#failedAt + this.#retryIntervalMs),
+              },
+            }
+          : request,
       );
     } catch (error) {
       this.#failed(scope, error);
@@ -121,11 +139,14 @@ class FallbackRateLimitStore implements RateLimitStore {
       this.#local.record(scope, { cooldownMs: decision.waitMs });
     }
     // Told by the store that processes pace alone: this one too, until it asks again.
-    if (fleet?.aloneMs) this.#local.paceAloneUntil(scope, Date.now() + fleet.aloneMs);
-    const pacedAloneUntil = this.#local.aloneUntil(scope);
-    this.#told.set(scope, Math.max(told, pacedAloneUntil));
-    this.#answered(scope);
-    if (pacedAloneUntil > Date.now()) {
+    const aloneUntil = Math.max(
+      this.#aloneUntil.get(scope) ?? 0,
+      pacedAloneUntil,
+      fleet?.aloneMs ? Date.now() + fleet.aloneMs : 0,
+    );
+    this.#aloneUntil.set(scope, aloneUntil);
+    this.#answered(scope, aloneUntil);
+    if (aloneUntil > Date.now()) {
       if (decision.granted) this.#handBack(scope, decision.lease);
       return !decision.granted && decision.reason === 'cooldown'
         ? decision
@@ -180,17 +201,18 @@ class FallbackRateLimitStore implements RateLimitStore {
     const first = this.#retryAt === undefined;
     this.#retryAt = Date.now() + this.#retryIntervalMs;
     if (!first) return;
+    this.#failedAt = Date.now();
     const reason = error instanceof Error ? error.message : String(error);
     this.#loggerFor(scope).warn(
       `animal-store-sdk: ${this.#name} is not answering (${reason}); pacing in this process on ${Math.round(this.#currentShare() * 100)}% of the rate-limit budget until it does.`,
     );
   }
 
-  #answered(scope: RateLimitScope): void {
+  #answered(scope: RateLimitScope, aloneUntil: number): void {
     if (this.#retryAt === undefined) return;
     this.#retryAt = undefined;
     const message =
-      this.#local.aloneUntil(scope) > Date.now()
+      aloneUntil > Date.now()
         ? `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more when the other processes are back and the rate-limit window paced alone has reset.`
         : `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more.`;
     const logger = this.#loggerFor(scope);
@@ -215,10 +237,10 @@ class FallbackRateLimitStore implements RateLimitStore {
  * then paces itself in memory on its share of each window's budget, starting from the latest
  * reading the store gave it, warns once, tries the store again every `retryIntervalMs`, and reports
  * when it answers. Processes pacing alone cannot see each other, so each keeps to its share: a 429
- * it draws halves the share, and it waits the window out. Once the store answers, a process that
- * paced alone in the current window keeps to its share until the window resets, and tells the store
- * (`aloneMs`), which has every other process do the same (`fleet.aloneMs`): no window's budget is
- * spent twice. The Redis store of `animal-store-sdk/redis` comes wrapped; a store of your own that
+ * it draws halves the share, and it waits the window out. Once the store answers, a process keeps
+ * to its share until the window it paced alone in resets, and tells the store (`alone`, with how
+ * many processes it knew), which has every process do the same until the others are back too
+ * (`fleet.aloneMs`): no window's budget is spent twice. The Redis store of `animal-store-sdk/redis` comes wrapped; a store of your own that
  * reports `fleet` in its decisions gets the same behaviour.
  *
  * @param store - The shared store. It should throw when it cannot reach its state.

@@ -41,11 +41,8 @@ interface ScopeState {
   allotment: Allotment | undefined;
   /** Pacing alone: the window a response to one of this store's own requests revealed last. */
   revealed: number | undefined;
-  /**
-   * Pacing alone: when the latest window it was granted requests in by its allotment resets, or
-   * until when it was told to pace alone, whichever is later (epoch ms).
-   */
-  aloneUntil: number;
+  /** Pacing alone: when the latest window it granted requests in by its allotment resets (epoch ms). */
+  pacedAloneUntil: number;
 }
 
 /** Settings of {@link InProcessRateLimitStore} that only the SDK's own stores use. */
@@ -85,7 +82,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         if (spent) return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
         if (state.allotment !== undefined) {
           state.allotment.sent++;
-          state.aloneUntil = Math.max(state.aloneUntil, reading.resetAt);
+          state.pacedAloneUntil = Math.max(state.pacedAloneUntil, reading.resetAt);
         }
       } else if (state.probe !== undefined) {
         return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
@@ -129,17 +126,11 @@ export class InProcessRateLimitStore implements RateLimitStore {
   }
 
   /**
-   * Pacing alone: until when this scope does (epoch ms): the reset of the latest window it granted
-   * requests in by its allotment, or later if it was told to ({@link paceAloneUntil}); 0 before either.
+   * Pacing alone: when the latest window this store granted requests in by its allotment resets
+   * (epoch ms); 0 before any.
    */
-  aloneUntil(scope: RateLimitScope): number {
-    return this.#state(scope).aloneUntil;
-  }
-
-  /** Pacing alone: the fleet paces alone until `until` (epoch ms), this process with it. */
-  paceAloneUntil(scope: RateLimitScope, until: number): void {
-    const state = this.#state(scope);
-    state.aloneUntil = Math.max(state.aloneUntil, until);
+  pacedAloneUntil(scope: RateLimitScope): number {
+    return this.#state(scope).pacedAloneUntil;
   }
 
   /**
@@ -172,7 +163,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         probe: undefined,
         allotment: undefined,
         revealed: undefined,
-        aloneUntil: 0,
+        pacedAloneUntil: 0,
       };
       this.#scopes.set(id, state);
     }

@@ -72,7 +72,7 @@ export interface RateLimitAcquire {
  * ```ts
  * import type { RateLimitAlone } from 'animal-store-sdk';
  *
- * const alone: RateLimitAlone = { ms: 1_400, processes: 4 };
+ * const alone: RateLimitAlone = { ms: 1_400, processes: 4, waitMs: 5_000 };
  * ```
  */
 export interface RateLimitAlone {
@@ -80,10 +80,12 @@ export interface RateLimitAlone {
   readonly ms: number;
   /**
    * How many processes it last knew to share the key; 0 when it never knew. Those still pacing
-   * alone come back one by one (each client reconnects in its own time): until as many have asked
-   * the store since, for at most 10 s, every process paces alone.
+   * alone come back one by one, each as its client reconnects: until as many have asked the store
+   * since, for at most `waitMs`, every process paces alone.
    */
   readonly processes: number;
+  /** The longest to wait for the others to come back, in milliseconds. */
+  readonly waitMs: number;
 }
 
 /**
@@ -214,8 +216,8 @@ export interface RateLimitOutcome {
  *
  * 1. during a cooldown, refuse with `cooldown`; cooldowns only ever extend;
  * 2. (a shared store) while processes pace alone (told by a request's `alone`: until its window
- *    resets, which only ever extends, and until as many processes as it knew have asked since, for
- *    at most 10 s), refuse with `budget`, saying in `fleet.aloneMs` how soon to ask again;
+ *    resets, and until as many processes as it knew have asked since, for at most its `waitMs`;
+ *    each only ever extends), refuse with `budget`, saying in `fleet.aloneMs` how soon to ask again;
  * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
  * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases

@@ -117,6 +117,7 @@ class RedisRateLimitStore implements RateLimitStore {
       this.#process,
       request.alone === undefined ? '' : String(Math.ceil(request.alone.ms)),
       String(request.alone?.processes ?? 0),
+      String(Math.ceil(request.alone?.waitMs ?? 0)),
     ]);
     const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
       reply as unknown[]

@@ -5,16 +5,17 @@
  *
  * Expired leases are dropped first, so a process that died mid-request frees its budget once its
  * lease runs out. A process back from pacing alone while Redis was away has every process pace
- * alone until the window it paced alone in resets and, for at most 10 s, until as many processes as
- * it knew have asked since (the others come back one by one, each client reconnecting in its own
- * time). Without a current reading, only the probe out holds others back (a request
+ * alone until the window it paced alone in resets and, for as long as it says, until as many
+ * processes as it knew have asked since (the others come back one by one, each client
+ * reconnecting in its own time). Without a current reading, only the probe out holds others back (a request
  * granted by an earlier reading may be long over, its release not yet sent); a request waiting for
  * it is told to ask again when it is likely back (when it went, plus how long requests take
  * lately), never later than its lease expires: not a fixed poll. Safe to run twice for one lease:
  * a second run only renews it.
  *
- * Arguments: lease id, lease ms, whether to pace by the reading, process id, alone ms (empty when
- * the process is not back from pacing alone), how many processes it knew. Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
+ * Arguments: lease id, lease ms, whether to pace by the reading, process id; for a process back
+ * from pacing alone, the ms until its window resets (else empty), how many processes it knew, and
+ * the longest to wait for them. Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
  * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
  * reading as window, limit, remaining less the leases out, ms to its reset}`, the reading empty when
  * there is none: a process keeps it for pacing alone should Redis stop answering.
@@ -24,13 +25,6 @@
 
 /** How long a process counts as sharing a key after it last asked (the fleet's size, for the shares). */
 const MINUTE_MS = 60_000;
-/**
- * The longest a recovery waits for processes still pacing alone: enough for the clients' own
- * reconnection backoff (up to 5 s for ioredis, 2 s for node-redis, by default) and a retry. A process
- * that went idle meanwhile never comes back to be counted, and needs no waiting for: once it calls
- * again, it tries Redis first.
- */
-const RECOVERY_MS = 10_000;
 /** While processes are still pacing alone, how soon the others ask again whether they are back. */
 const STRAGGLER_WAIT_MS = 500;
 /** How long requests are taken to last before any was timed. */
@@ -39,7 +33,7 @@ const FIRST_LATENCY_MS = 50;
 const PROBE_WAIT_MS = { least: 5, most: 1_000 };
 
 export const ACQUIRE_LUA = `
-local function acquire(lease, lease_ms, pacing, process, alone_ms, alone_processes)
+local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, await_ms)
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   redis.call('ZADD', KEYS[3], now, process)
   redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - ${MINUTE_MS})
@@ -49,25 +43,23 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, alone_process
   if alone_ms ~= '' then
     extend('alone_until', now + tonumber(alone_ms))
     -- A recovery: those still alone come back one by one; count them from its start.
-    local since = tonumber(redis.call('HGET', KEYS[1], 'alone_since'))
-    if not since or now >= since + ${RECOVERY_MS} then
-      redis.call('HSET', KEYS[1], 'alone_since', now, 'alone_expected', alone_processes)
+    if now >= (tonumber(redis.call('HGET', KEYS[1], 'awaited_until')) or 0) then
+      redis.call('HSET', KEYS[1], 'awaited_since', now, 'awaited', awaited, 'awaited_until', now + await_ms)
     else
-      extend('alone_expected', tonumber(alone_processes))
+      extend('awaited', awaited)
+      extend('awaited_until', now + await_ms)
     end
   end
 
   local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',
-    'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'alone_since', 'alone_expected')
+    'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'awaited_since', 'awaited', 'awaited_until')
   local in_flight = redis.call('ZCARD', KEYS[2])
   local remaining = tonumber(state[2])
   local reset_at = tonumber(state[3])
   local current = remaining ~= nil and reset_at ~= nil and now < reset_at
   local alone = math.max(0, (tonumber(state[7]) or 0) - now)
-  local since = tonumber(state[11])
-  if since and now < since + ${RECOVERY_MS} and
-      redis.call('ZCOUNT', KEYS[3], since, '+inf') < (tonumber(state[12]) or 0) then
-    alone = math.max(alone, ${STRAGGLER_WAIT_MS})
+  if now < (tonumber(state[13]) or 0) and redis.call('ZCOUNT', KEYS[3], state[11], '+inf') < tonumber(state[12]) then
+    alone = math.max(alone, math.min(${STRAGGLER_WAIT_MS}, tonumber(state[13]) - now))
   end
 
   local function answer(granted, wait, reason)
