@@ -3,9 +3,10 @@
  * store and with `redisRateLimitStore` on node-redis and ioredis, on one redis-server and on a
  * three-master Redis Cluster (all on loopback), calling the fake store's loopback server (limits no
  * run reaches, so no 429) in alternating rounds. Beside each client: a bare PING's round trip on
- * the same connection (for a cluster, to the node that holds the key), and how many scripts and
- * transactions Redis ran per call (`evalsha`, `eval` and `exec` in `INFO commandstats`, over every
- * node).
+ * the same connection (for a cluster, to the node that holds the key), both alone in a loop and
+ * made before each call of the in-process client, in the same rounds (what one round trip adds to
+ * a call, in the call's rhythm); and how many scripts and transactions Redis ran per call
+ * (`evalsha`, `eval` and `exec` in `INFO commandstats`, over every node).
  *
  * @module
  */
@@ -34,6 +35,8 @@ export interface StoreContenderResult {
   readonly client: 'redis' | 'ioredis';
   /** A PING's round trip on the store's connection, in microseconds (mean of sequential PINGs). */
   readonly pingMicroseconds: number;
+  /** Sequential: what a PING on that connection before each in-process call adds to it, in microseconds. */
+  readonly pingAddedMicrosecondsPerCall: number;
   /** Sequential: wall time per call minus the in-process store's, in microseconds. */
   readonly addedMicrosecondsPerCall: number;
   /** Sequential: `evalsha` + `eval` + `exec` Redis ran, per call. */
@@ -168,11 +171,23 @@ async function measureTopology(
       }
     }
     const holder = await keyHolder(nodes);
+    const pinging: Contender[] = clients.map((client) => ({
+      name: `PING, ${client.name}`,
+      call: async () => {
+        await client.ping(holder.key, holder.port);
+        return inProcess.listPets({ limit: LIMIT });
+      },
+    }));
     const measured = [];
     for (const concurrency of [1, CONCURRENT]) {
       await server.reset();
       measured.push(
-        await alternate(contenders, { calls, rounds: 10, concurrency, warmup: Math.min(300, calls) }),
+        await alternate(concurrency === 1 ? [...contenders, ...pinging] : contenders, {
+          calls,
+          rounds: 10,
+          concurrency,
+          warmup: Math.min(300, calls),
+        }),
       );
     }
     const [sequential, concurrent] = measured as [
@@ -200,9 +215,11 @@ async function measureTopology(
       };
       const seq = byName(sequential, client.name);
       const conc = byName(concurrent, client.name);
+      const pinged = byName(sequential, `PING, ${client.name}`);
       results.push({
         client: client.name,
         pingMicroseconds: await meanMicroseconds(PINGS, () => client.ping(holder.key, holder.port)),
+        pingAddedMicrosecondsPerCall: ((pinged.ms - base.sequential.ms) * 1000) / pinged.calls,
         addedMicrosecondsPerCall: ((seq.ms - base.sequential.ms) * 1000) / seq.calls,
         roundTripsPerCall: await counted(1),
         concurrentRoundTripsPerCall: await counted(CONCURRENT),

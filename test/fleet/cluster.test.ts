@@ -8,15 +8,15 @@ import { ensurePackageBuilt } from '../support/package-build.js';
 import { type RedisServer, rawCommand } from '../support/redis-server.js';
 import { expectBudgetKept } from './support/expectations.js';
 import {
-  type FleetPlan,
   runAll,
+  SHORT_WINDOW_PLAN,
   startFleet,
   startWorkers,
   stopEverything,
   waitUntil,
 } from './support/fleet.js';
 
-const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
+const PLAN = SHORT_WINDOW_PLAN;
 /** How long the node stays down: past the cluster's node timeout, so the cluster refuses meanwhile. */
 const NODE_DOWN_MS = 2_000;
 /** The longest the fleet waits for processes still pacing alone once Redis is back. */

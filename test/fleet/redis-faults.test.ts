@@ -12,6 +12,7 @@ import {
   type FleetPlan,
   type RunResult,
   runAll,
+  SHORT_WINDOW_PLAN,
   startFleet,
   startWorkers,
   stopEverything,
@@ -21,7 +22,7 @@ import {
 } from './support/fleet.js';
 import { refusedByWorker } from './support/outcome.js';
 
-const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
+const PLAN = SHORT_WINDOW_PLAN;
 
 /** Resolves at `time` (epoch ms), at once if it has passed. */
 function sleepUntil(time: number): Promise<void> {

@@ -39,6 +39,9 @@ export interface FleetPlan {
   readonly maxRequestsWhileLimited?: number;
 }
 
+/** The plan of most fleet tests: 8 requests per 2 s window, so a few dozen calls take a few windows. */
+export const SHORT_WINDOW_PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
+
 /** The fake store of a fleet, serving HTTP on loopback. */
 export interface FleetStore {
   readonly store: FakePetStore;
