@@ -64,7 +64,7 @@ describe.each(['redis', 'ioredis'] as const)('Redis faults with %s', (store) => 
 });
 
 /**
- * The issue's strict server: 20 requests per 3 s window, and a key that sends more than 3 requests
+ * A strict server: 20 requests per 3 s window, and a key that sends more than 3 requests
  * while limited is banned. Four processes pace alone on their shares while Redis is away.
  */
 const STRICT: FleetPlan = { limit: 20, windowMs: 3_000, maxRequestsWhileLimited: 3 };
