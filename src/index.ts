@@ -13,6 +13,7 @@ export type { Logger, LogLevel } from './core/log.js';
 export type { ClientOptions } from './core/options.js';
 export type {
   RateLimitAcquire,
+  RateLimitAlone,
   RateLimitDecision,
   RateLimitFleet,
   RateLimitObservation,

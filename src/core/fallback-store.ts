@@ -31,9 +31,11 @@ export interface FallbackOptions {
   /** What the warnings call the store's backend, e.g. `'Redis'`. Default: `'The rate-limit store'`. */
   readonly name?: string | undefined;
   /**
-   * While the store fails, the share (above 0, at most 1) of each window's remaining budget this
-   * process may spend. Default: 1 / the number of processes the store last said share the key
-   * (`fleet.processes` of its decisions); 1/4 when it never said.
+   * While the store fails, the share (above 0, at most 1) of each window's budget this process may
+   * spend: of what the window had left when the process first sent in it alone. Every 429 drawn
+   * alone halves it until the store answers again. Default: 1 / (N + 1), N the most processes the
+   * store said share the key in the last minute (`fleet.processes` of its decisions), 4 when it
+   * never said: the shares leave one share unspent, for a process whose view of a window is off.
    */
   readonly share?: number | undefined;
   /** While the store fails, how often one request tries it again, in ms. Default: 1,000. */
@@ -48,8 +50,23 @@ export interface FallbackOptions {
 const DEFAULT_NAME = 'The rate-limit store';
 const DEFAULT_RETRY_INTERVAL_MS = 1_000;
 
-/** The share before the store ever said how many processes share the key. */
-const UNKNOWN_FLEET_SHARE = 1 / 4;
+/** How many processes to assume share a key before the store ever said. */
+const ASSUMED_PROCESSES = 4;
+
+/** How long the largest number of processes the store reported stands, though it later reports fewer. */
+const FLEET_MEMORY_MS = 60_000;
+
+/**
+ * The longest the processes back from pacing alone wait for those still alone. Each client
+ * reconnects on a backoff that grows with the time it has been cut off (up to 5 s for ioredis, 2 s
+ * for node-redis, by default), so the others are back about as long after the first as it was
+ * alone, plus a retry interval; and a process that went idle meanwhile needs no waiting for, since
+ * it tries the store first when it calls again.
+ */
+const MAX_RECOVERY_WAIT_MS = 10_000;
+
+/** The least a share shrinks to after 429s drawn while pacing alone: a sixteenth. */
+const MIN_SCALE = 1 / 16;
 
 /** Leases carry where they came from, so each release goes back to the store that granted it. */
 const PRIMARY_LEASE = 'store:';
@@ -62,10 +79,17 @@ class FallbackRateLimitStore implements RateLimitStore {
   readonly #retryIntervalMs: number;
   readonly #logger: Logger | undefined;
   readonly #local = new InProcessRateLimitStore({ share: () => this.#currentShare() });
-  /** How many processes the store last said share a key; 0 before it said. */
+  /** The most processes the store said share a key lately; 0 before it said. */
   #processes = 0;
+  #processesSaidAt = 0;
+  /** Halved by every 429 drawn while pacing alone; whole again once pacing is shared once more. */
+  #scale = 1;
   /** While the store fails: when to try it again. `undefined` while it answers. */
   #retryAt: number | undefined;
+  /** While the store fails: since when. */
+  #failedAt = 0;
+  /** Per scope, until when this process paces alone though the store answers (epoch ms). */
+  readonly #aloneUntil = new WeakMap<RateLimitScope, number>();
 
   constructor(primary: RateLimitStore, options: FallbackOptions) {
     this.#primary = primary;
@@ -76,32 +100,78 @@ class FallbackRateLimitStore implements RateLimitStore {
   }
 
   async acquire(scope: RateLimitScope, request: RateLimitAcquire): Promise<RateLimitDecision> {
-    if (this.#retryAt !== undefined) {
-      if (Date.now() < this.#retryAt) return this.#acquireLocally(scope, request);
+    const returning = this.#retryAt !== undefined;
+    if (returning) {
+      if (Date.now() < (this.#retryAt ?? 0)) return this.#acquireAlone(scope, request);
       // One request tries the store again; the others keep to the fallback meanwhile.
       this.#retryAt = Date.now() + this.#retryIntervalMs;
+    } else if (Date.now() < (this.#aloneUntil.get(scope) ?? 0)) {
+      return this.#acquireAlone(scope, request);
     }
+    // Back from pacing alone, a process keeps to its share until the window it paced alone in
+    // resets, and has the store tell every other process to do the same until the others are back
+    // too: no window's budget is spent twice, once alone and once through the store.
+    const pacedAloneUntil = returning ? this.#local.pacedAloneUntil(scope) : 0;
     let decision: RateLimitDecision;
     try {
-      decision = await this.#primary.acquire(scope, request);
+      decision = await this.#primary.acquire(
+        scope,
+        returning
+          ? {
+              ...request,
+              alone: {
+                ms: Math.max(0, pacedAloneUntil - Date.now()),
+                processes: this.#processes,
+                waitMs: Math.min(MAX_RECOVERY_WAIT_MS, Date.now() - this.#failedAt + this.#retryIntervalMs),
+              },
+            }
+          : request,
+      );
     } catch (error) {
       this.#failed(scope, error);
-      return this.#acquireLocally(scope, request);
+      return this.#acquireAlone(scope, request);
     }
-    this.#answered(scope);
-    if (decision.fleet !== undefined) {
-      this.#processes = decision.fleet.processes;
-      // The fleet's view, less what is out: should the store fail, the fallback starts from it
-      // rather than from what this process alone saw, which may be a window behind.
-      if (decision.fleet.reading !== undefined)
-        this.#local.record(scope, { reading: decision.fleet.reading });
+    const { fleet } = decision;
+    if (fleet !== undefined) this.#learn(fleet.processes);
+    // The fleet's view, less what is out: should the store fail, the fallback starts from it
+    // rather than from what this process alone saw, which may be a window behind.
+    if (fleet?.reading !== undefined) this.#local.record(scope, { reading: fleet.reading });
+    if (!decision.granted && decision.reason === 'cooldown') {
+      // Kept here too, so that it holds should the store fail before it ends.
+      this.#local.record(scope, { cooldownMs: decision.waitMs });
     }
+    // Told by the store that processes pace alone: this one too, until it asks again.
+    const aloneUntil = Math.max(
+      this.#aloneUntil.get(scope) ?? 0,
+      pacedAloneUntil,
+      fleet?.aloneMs ? Date.now() + fleet.aloneMs : 0,
+    );
+    this.#aloneUntil.set(scope, aloneUntil);
+    this.#answered(scope, aloneUntil);
+    if (aloneUntil > Date.now()) {
+      if (decision.granted) this.#handBack(scope, decision.lease);
+      return !decision.granted && decision.reason === 'cooldown'
+        ? decision
+        : this.#acquireAlone(scope, request);
+    }
+    this.#scale = 1;
     return decision.granted ? { ...decision, lease: PRIMARY_LEASE + decision.lease } : decision;
+  }
+
+  /** Returns a lease of a store that does not know processes pace alone, unused. */
+  #handBack(scope: RateLimitScope, lease: string): void {
+    try {
+      void Promise.resolve(this.#primary.release(scope, lease, {})).catch(() => {});
+    } catch {
+      // A store that fails here is tried again, and warned about, by the next acquire.
+    }
   }
 
   async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
     if (lease.startsWith(LOCAL_LEASE)) {
       this.#local.release(scope, lease.slice(LOCAL_LEASE.length), outcome);
+      // A 429 drawn while pacing alone: the share was too much for the windows as they are.
+      if (outcome.cooldownMs !== undefined) this.#scale = Math.max(MIN_SCALE, this.#scale / 2);
       return;
     }
     // The fallback keeps the latest reading too, so it starts from the truth if the store fails.
@@ -115,15 +185,25 @@ class FallbackRateLimitStore implements RateLimitStore {
     }
   }
 
-  #acquireLocally(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
+  #acquireAlone(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
     const decision = this.#local.acquire(scope, request);
     return decision.granted ? { granted: true, lease: LOCAL_LEASE + decision.lease } : decision;
+  }
+
+  /** The most processes the store said share a key in the last minute: shares never add up to more. */
+  #learn(processes: number): void {
+    const now = Date.now();
+    if (processes >= this.#processes || now - this.#processesSaidAt > FLEET_MEMORY_MS) {
+      this.#processes = processes;
+      this.#processesSaidAt = now;
+    }
   }
 
   #failed(scope: RateLimitScope, error: unknown): void {
     const first = this.#retryAt === undefined;
     this.#retryAt = Date.now() + this.#retryIntervalMs;
     if (!first) return;
+    this.#failedAt = Date.now();
     const reason = error instanceof Error ? error.message : String(error);
     const share = this.#currentShare();
     this.#loggerFor(scope).warn(
@@ -133,10 +213,13 @@ class FallbackRateLimitStore implements RateLimitStore {
     publishStore({ event: 'fallback', store: this.#name, baseUrl: scope.baseUrl, share, reason: redacted });
   }
 
-  #answered(scope: RateLimitScope): void {
+  #answered(scope: RateLimitScope, aloneUntil: number): void {
     if (this.#retryAt === undefined) return;
     this.#retryAt = undefined;
-    const message = `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more.`;
+    const message =
+      aloneUntil > Date.now()
+        ? `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more when the other processes are back and the rate-limit window paced alone has reset.`
+        : `animal-store-sdk: ${this.#name} answers again; pacing is shared through it once more.`;
     const logger = this.#loggerFor(scope);
     if (logger.info) logger.info(message);
     else logger.warn(message);
@@ -147,17 +230,23 @@ class FallbackRateLimitStore implements RateLimitStore {
     return this.#logger ?? scope.logger ?? console;
   }
 
+  /** The share of a window's budget this process spends alone ({@link FallbackOptions.share}). */
   #currentShare(): number {
-    return this.#share ?? (this.#processes > 0 ? 1 / this.#processes : UNKNOWN_FLEET_SHARE);
+    const share = this.#share ?? 1 / ((this.#processes > 0 ? this.#processes : ASSUMED_PROCESSES) + 1);
+    return share * this.#scale;
   }
 }
 
 /**
  * Wraps a shared {@link RateLimitStore} so that a process keeps pacing while the store fails. A
  * store that throws (or rejects) from `acquire` or `release` is taken to be unreachable: the process
- * then paces itself in memory on its share of the budget, starting from the latest reading the
- * store gave it, warns once, tries the store again every `retryIntervalMs`, and reports when it
- * answers. The Redis store of `animal-store-sdk/redis` comes wrapped; a store of your own that
+ * then paces itself in memory on its share of each window's budget, starting from the latest
+ * reading the store gave it, warns once, tries the store again every `retryIntervalMs`, and reports
+ * when it answers. Processes pacing alone cannot see each other, so each keeps to its share: a 429
+ * it draws halves the share, and it waits the window out. Once the store answers, a process keeps
+ * to its share until the window it paced alone in resets, and tells the store (`alone`, with how
+ * many processes it knew), which has every process do the same until the others are back too
+ * (`fleet.aloneMs`): no window's budget is spent twice. The Redis store of `animal-store-sdk/redis` comes wrapped; a store of your own that
  * reports `fleet` in its decisions gets the same behaviour.
  *
  * @param store - The shared store. It should throw when it cannot reach its state.

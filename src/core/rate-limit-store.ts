@@ -59,13 +59,44 @@ export interface RateLimitAcquire {
   readonly leaseMs: number;
   /** Whether to pace by the latest reading; the cooldown after a 429 applies either way. */
   readonly pacing: boolean;
+  /**
+   * For a shared store: this process paced alone, on its share, while the store failed (rule 2 of
+   * {@link RateLimitStore}; {@link withFallback} sends it). Until every process is back, and the
+   * window paced alone has reset, every process of the scope is to pace alone on its share, so that
+   * no window's budget is spent twice.
+   */
+  readonly alone?: RateLimitAlone | undefined;
+}
+
+/**
+ * What a process that paced alone tells a shared store when it answers again.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitAlone } from 'animal-store-sdk';
+ *
+ * const alone: RateLimitAlone = { ms: 1_400, processes: 4, waitMs: 5_000 };
+ * ```
+ */
+export interface RateLimitAlone {
+  /** The window this process paced alone in resets in this many milliseconds; 0 when it has. */
+  readonly ms: number;
+  /**
+   * How many processes it last knew to share the key; 0 when it never knew. Those still pacing
+   * alone come back one by one, each as its client reconnects: until as many have asked the store
+   * since, for at most `waitMs`, every process paces alone.
+   */
+  readonly processes: number;
+  /** The longest to wait for the others to come back, in milliseconds. */
+  readonly waitMs: number;
 }
 
 /**
  * A store's answer: go now, holding a lease to hand back with the outcome, or wait.
  *
  * - `cooldown`: a 429 asked every client of the key to wait; `waitMs` is until it ends.
- * - `budget`: the window's requests are spent; `waitMs` is until it resets.
+ * - `budget`: the window's requests are spent; `waitMs` is until it resets (or, in a shared store,
+ *   until the processes pacing alone stop: `fleet.aloneMs`).
  * - `probe`: no current reading, and another request is already out learning the budget; `waitMs`
  *   is how soon to ask again.
  *
@@ -116,6 +147,12 @@ export interface RateLimitFleet {
   readonly processes: number;
   /** The current reading as the whole fleet sees it, less the leases out; absent when there is none. */
   readonly reading?: RateLimitObservation | undefined;
+  /**
+   * How many more milliseconds (at least) the processes of the fleet pace alone, each on its share,
+   * because some paced alone while the store failed (rule 2 of {@link RateLimitStore}); absent or 0
+   * when none does.
+   */
+  readonly aloneMs?: number | undefined;
 }
 
 /**
@@ -181,11 +218,16 @@ export interface RateLimitOutcome {
  * (its base URL and API key), and decide as the gate expects:
  *
  * 1. during a cooldown, refuse with `cooldown`; cooldowns only ever extend;
- * 2. with pacing off, or once a success without headers showed the service does not report them,
+ * 2. (a shared store) while processes pace alone (told by a request's `alone`: until its window
+ *    resets, and until as many processes as it knew have asked since, for at most its `waitMs`;
+ *    each only ever extends), refuse with `budget`, saying in `fleet.aloneMs` how soon to ask again;
+ * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
- * 3. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
+ * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
  *    outstanding, else refuse with `budget` until the reset;
- * 4. with none, grant one lease at a time (`probe`), so a burst learns the budget with one request.
+ * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
+ *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
+ *    hold it back).
  *
  * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
  * of order; a `null` reading while there is no reading marks the service as not reporting; a

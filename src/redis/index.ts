@@ -1,2 +1,2 @@
-export type { IoRedisClient, NodeRedisClient, RedisClient } from './connection.js';
+export type { IoRedisClient, NodeRedisClient, NodeRedisCluster, RedisClient } from './connection.js';
 export { type RedisRateLimitStoreOptions, redisRateLimitStore } from './redis-store.js';

@@ -6,7 +6,6 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { withFallback } from '../core/fallback-store.js';
-import { PROBE_POLL_MS } from '../core/in-process-store.js';
 import type { Logger } from '../core/log.js';
 import type {
   RateLimitAcquire,
@@ -16,9 +15,14 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from '../core/rate-limit-store.js';
-import { isRedisClient, type RedisClient, type ScriptRunner, scriptRunner } from './connection.js';
-import { ACQUIRE } from './scripts/acquire.js';
-import { RELEASE } from './scripts/release.js';
+import {
+  ACCEPTED_CLIENTS,
+  commandSender,
+  type RedisClient,
+  type ScriptRunner,
+  scriptRunner,
+} from './connection.js';
+import { PACE } from './scripts/pace.js';
 
 /**
  * Options of {@link redisRateLimitStore}.
@@ -27,7 +31,7 @@ import { RELEASE } from './scripts/release.js';
  * ```ts
  * import type { RedisRateLimitStoreOptions } from 'animal-store-sdk/redis';
  *
- * const options: RedisRateLimitStoreOptions = { prefix: 'billing-app', commandTimeoutMs: 300, fallbackShare: 0.25 };
+ * const options: RedisRateLimitStoreOptions = { prefix: 'billing-app', commandTimeoutMs: 300, fallbackShare: 0.2 };
  * ```
  */
 export interface RedisRateLimitStoreOptions {
@@ -39,9 +43,9 @@ export interface RedisRateLimitStoreOptions {
    */
   commandTimeoutMs?: number | undefined;
   /**
-   * While Redis is unreachable, the share (above 0, at most 1) of each window's remaining budget
-   * this process may spend. Default: 1 / the number of processes that used the store for the same
-   * key in the last minute, as Redis last said; 1/4 when Redis never answered.
+   * While Redis is unreachable, the share (above 0, at most 1) of each window's budget this process
+   * may spend alone. Default: 1 / (N + 1), N the most processes that used the store for the same key
+   * in the last minute, as Redis last said; 1/5 when Redis never answered.
    */
   fallbackShare?: number | undefined;
   /** While Redis is unreachable, how often it is tried again, in ms. Default: 1,000. */
@@ -55,54 +59,87 @@ export interface RedisRateLimitStoreOptions {
 
 const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500 } as const;
 
+/** A lease this process holds: when it was granted, and whether its request learns the budget. */
+interface Held {
+  readonly at: number;
+  readonly probe: boolean;
+  readonly expiresAt: number;
+}
+
+/** How many leases held before those long expired are dropped (their releases never came). */
+const HELD_PRUNE_SIZE = 1_024;
+
+/** How this process has been calling on one scope, for folding releases into acquires. */
+interface Rhythm {
+  /** A release waiting for the next acquire to carry it: the script's arguments for it. */
+  unsent: string[] | undefined;
+  /** The last release was followed by an acquire in the same turn of the event loop. */
+  backToBack: boolean;
+  /** A release went this turn (until the next turn): an acquire now makes the calls back to back. */
+  releasedThisTurn: boolean;
+  /**
+   * Leases of scripts that failed: a client that queued such a script while disconnected may still
+   * run it once Redis is back, so the next script drops them again, reading and all.
+   */
+  stale: string[];
+}
+
+/** The most stale leases kept for the next script; older ones are left to expire. */
+const STALE_LEASES = 32;
+
 /**
- * The store itself: every decision and outcome is one script on Redis, and a Redis that does not
- * answer is an error, which {@link withFallback} turns into pacing in the process.
+ * The store itself: every decision is one script on Redis, carrying the release not yet sent; a
+ * Redis that does not answer is an error, which {@link withFallback} turns into pacing in the process.
  */
 class RedisRateLimitStore implements RateLimitStore {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
   readonly #process = randomUUID();
   readonly #keys = new WeakMap<RateLimitScope, readonly string[]>();
+  readonly #rhythms = new WeakMap<RateLimitScope, Rhythm>();
+  readonly #held = new Map<string, Held>();
   #nextLease = 0;
 
-  constructor(client: RedisClient, options: RedisRateLimitStoreOptions) {
+  constructor(send: Parameters<typeof scriptRunner>[0], options: RedisRateLimitStoreOptions) {
     this.#prefix = options.prefix ?? DEFAULTS.prefix;
-    this.#run = scriptRunner(client, options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs);
+    this.#run = scriptRunner(send, options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs);
   }
 
   async acquire(scope: RateLimitScope, request: RateLimitAcquire): Promise<RateLimitDecision> {
+    const rhythm = this.#rhythmOf(scope);
+    if (rhythm.releasedThisTurn) rhythm.backToBack = true;
     const lease = `${this.#process}:${++this.#nextLease}`;
-    const reply = await this.#run(ACQUIRE, this.#keysOf(scope), [
+    const leaseMs = Math.ceil(request.leaseMs);
+    const reply = await this.#script(scope, rhythm, this.#takeUnsent(rhythm), [
       lease,
-      String(Math.ceil(request.leaseMs)),
+      String(leaseMs),
       request.pacing ? '1' : '0',
       this.#process,
-      String(PROBE_POLL_MS),
+      request.alone === undefined ? '' : String(Math.ceil(request.alone.ms)),
+      String(request.alone?.processes ?? 0),
+      String(Math.ceil(request.alone?.waitMs ?? 0)),
     ]);
-    const [granted, waitMs, reason, processes, window, limit, remaining, resetInMs] = reply as [
-      number,
-      number,
-      string,
-      number,
-      string,
-      number,
-      number,
-      number,
-    ];
-    const fleet: RateLimitFleet =
-      window === ''
-        ? { processes: Number(processes) }
-        : {
-            processes: Number(processes),
-            reading: {
-              limit: Number(limit),
-              remaining: Number(remaining),
-              resetInMs: Number(resetInMs),
-              window: Number(window),
-            },
-          };
-    if (Number(granted) === 1) return { granted: true, lease, fleet };
+    const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
+      reply as unknown[]
+    ).map(String) as [string, string, string, string, string, string, string, string, string];
+    const fleet: RateLimitFleet = {
+      processes: Number(processes),
+      ...(Number(aloneMs) > 0 && { aloneMs: Number(aloneMs) }),
+      ...(window !== '' && {
+        reading: {
+          limit: Number(limit),
+          remaining: Number(remaining),
+          resetInMs: Number(resetInMs),
+          window: Number(window),
+        },
+      }),
+    };
+    if (granted === '1') {
+      const at = performance.now();
+      if (this.#held.size >= HELD_PRUNE_SIZE) this.#prune(at);
+      this.#held.set(lease, { at, probe: reason === 'probe', expiresAt: at + leaseMs });
+      return { granted: true, lease, fleet };
+    }
     return {
       granted: false,
       waitMs: Number(waitMs),
@@ -111,18 +148,80 @@ class RedisRateLimitStore implements RateLimitStore {
     };
   }
 
+  /**
+   * A release rides on the next acquire while the process calls back to back (one round trip per
+   * call), one at a time, and otherwise goes at once, as does one that others wait on: a 429's
+   * cooldown (the fleet must stop now) or a probe's answer (the fleet waits to learn the budget).
+   * One that no acquire carried goes at the next turn of the event loop; only a process that closes
+   * its connection in the turn its calls end leaves it to expire.
+   */
   async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
-    const { reading, cooldownMs } = outcome;
-    const said = reading === undefined ? 'none' : reading === null ? 'unreported' : 'reading';
-    await this.#run(RELEASE, this.#keysOf(scope).slice(0, 2), [
-      lease,
-      said,
-      String(reading?.remaining ?? ''),
-      String(reading ? Math.ceil(reading.resetInMs) : ''),
-      String(reading?.window ?? ''),
-      cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
-      String(reading?.limit ?? ''),
-    ]);
+    const held = this.#held.get(lease);
+    this.#held.delete(lease);
+    const rhythm = this.#rhythmOf(scope);
+    const args = releaseArgs(lease, outcome, held === undefined ? undefined : performance.now() - held.at);
+    const waitedOn = outcome.cooldownMs !== undefined || held?.probe !== false;
+    if (!waitedOn && rhythm.backToBack && rhythm.unsent === undefined) {
+      rhythm.unsent = args;
+      setImmediate(() => this.#flush(scope, rhythm)).unref();
+      return;
+    }
+    const unsent = this.#takeUnsent(rhythm);
+    rhythm.releasedThisTurn = true;
+    setImmediate(() => {
+      rhythm.releasedThisTurn = false;
+    }).unref();
+    await this.#script(scope, rhythm, [...unsent, args]);
+  }
+
+  /** Sends a release no acquire carried: the calls were not back to back after all. */
+  #flush(scope: RateLimitScope, rhythm: Rhythm): void {
+    if (rhythm.unsent === undefined) return;
+    rhythm.backToBack = false;
+    // A failure leaves the lease to the next script, or to expire; the next acquire reports it.
+    this.#script(scope, rhythm, this.#takeUnsent(rhythm)).catch(() => {});
+  }
+
+  /**
+   * Runs the script with `releases` (each its arguments), after the stale leases, then the acquire's
+   * arguments if any. Should it fail, every lease it named is stale.
+   */
+  async #script(
+    scope: RateLimitScope,
+    rhythm: Rhythm,
+    releases: readonly string[][],
+    acquire: readonly string[] = [],
+  ): Promise<unknown> {
+    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, {}, undefined));
+    const all = [...stale, ...releases];
+    try {
+      return await this.#run(PACE, this.#keysOf(scope), [String(all.length), ...all.flat(), ...acquire]);
+    } catch (error) {
+      const named = [...all.map(([lease]) => lease as string), ...acquire.slice(0, 1)];
+      rhythm.stale = [...rhythm.stale, ...named].slice(-STALE_LEASES);
+      throw error;
+    }
+  }
+
+  /** The release not yet sent, if any, and forgets it. */
+  #takeUnsent(rhythm: Rhythm): string[][] {
+    const { unsent } = rhythm;
+    rhythm.unsent = undefined;
+    return unsent === undefined ? [] : [unsent];
+  }
+
+  #rhythmOf(scope: RateLimitScope): Rhythm {
+    let rhythm = this.#rhythms.get(scope);
+    if (rhythm === undefined) {
+      rhythm = { unsent: undefined, backToBack: false, releasedThisTurn: false, stale: [] };
+      this.#rhythms.set(scope, rhythm);
+    }
+    return rhythm;
+  }
+
+  /** Forgets leases whose release never came (their process paced alone meanwhile). */
+  #prune(now: number): void {
+    for (const [lease, held] of this.#held) if (held.expiresAt < now) this.#held.delete(lease);
   }
 
   /** The scope's keys, named by a hash of base URL + key under one hash tag: never the key itself. */
@@ -141,23 +240,44 @@ class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** One release as the script's arguments (release.ts). */
+function releaseArgs(lease: string, outcome: RateLimitOutcome, tookMs: number | undefined): string[] {
+  const { reading, cooldownMs } = outcome;
+  const said = reading === undefined ? 'none' : reading === null ? 'unreported' : 'reading';
+  return [
+    lease,
+    said,
+    String(reading?.remaining ?? ''),
+    String(reading ? Math.ceil(reading.resetInMs) : ''),
+    String(reading?.window ?? ''),
+    cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
+    String(reading?.limit ?? ''),
+    tookMs === undefined ? '' : String(Math.round(tookMs)),
+  ];
+}
+
 /**
  * Creates a {@link RateLimitStore} on Redis, so that every process using the same Redis and the
  * same base URL + API key shares one rate-limit budget and one cooldown after a 429: a fleet of
  * web workers, queue consumers or containers on one key is paced as one client and is never
  * banned for overshooting together.
  *
- * Pass a connected client of `redis` (node-redis 6) or `ioredis` 6. Each decision is one atomic Lua
- * script timed by Redis's clock; each request in flight holds a lease that expires after the
- * attempt's `timeout` plus a second, so a process killed mid-request frees its share. Keys are named
- * by a SHA-256 of base URL + key (never the key itself), share one hash tag (Redis Cluster) and
- * expire on their own. When Redis does not answer within `commandTimeoutMs`, the process paces itself
- * on a share of the budget, warns once through `logger` (by default the client's), and returns to
- * Redis when it answers: the store comes wrapped in {@link withFallback}.
+ * Pass a connected client of `redis` (node-redis 6: `createClient`, `createClientPool` or
+ * `createCluster`) or `ioredis` 6 (`Redis` or `Cluster`). Each decision is one atomic Lua script
+ * timed by Redis's clock, which also carries the release of the process's previous request: a
+ * sequential caller pays one round trip per call. Each request in flight holds a lease that expires
+ * after the attempt's `timeout` plus a second, so a process killed mid-request frees its share. Keys
+ * are named by a SHA-256 of base URL + key (never the key itself), share one hash tag (one Redis
+ * Cluster slot) and expire on their own. A 429's wait, however long (a day's quota), holds every
+ * process until it ends. When Redis fails (no answer within `commandTimeoutMs`, or any error), the
+ * process paces alone on a share of the budget, warns once through `logger` (by default the
+ * client's), and returns to Redis when it answers: the store comes wrapped in {@link withFallback}.
  *
- * @param redis - A connected node-redis or ioredis client. The store never closes it.
+ * @param redis - A connected client of node-redis or ioredis, single or cluster. The store never closes it.
  * @param options - Key prefix, timeouts and the fallback's share.
- * @throws TypeError when `redis` is not a Redis client or an option is out of range.
+ * @throws TypeError when `redis` is a client the store cannot drive (node-redis's sentinel or
+ * legacy-mode client, anything but the clients above), naming those it accepts; or when an option
+ * is out of range.
  * @example
  * ```ts
  * import { createClient } from 'redis';
@@ -173,8 +293,9 @@ export function redisRateLimitStore(
   redis: RedisClient,
   options: RedisRateLimitStoreOptions = {},
 ): RateLimitStore {
-  if (!isRedisClient(redis)) {
-    throw new TypeError('redisRateLimitStore needs a node-redis or ioredis client.');
+  const send = commandSender(redis);
+  if (typeof send === 'string') {
+    throw new TypeError(`redisRateLimitStore needs ${ACCEPTED_CLIENTS}; ${send}.`);
   }
   const { commandTimeoutMs, fallbackShare, retryIntervalMs, prefix } = options;
   if (commandTimeoutMs !== undefined && !(Number.isFinite(commandTimeoutMs) && commandTimeoutMs > 0)) {
@@ -191,7 +312,7 @@ export function redisRateLimitStore(
   if (prefix !== undefined && (prefix === '' || /[{}]/.test(prefix))) {
     throw new TypeError('prefix must be a non-empty string without braces.');
   }
-  return withFallback(new RedisRateLimitStore(redis, options), {
+  return withFallback(new RedisRateLimitStore(send, options), {
     name: 'Redis',
     share: fallbackShare,
     retryIntervalMs,

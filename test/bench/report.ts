@@ -190,18 +190,43 @@ export function hostileTable(rows: readonly HostileRow[]): string {
 
 /** calls/s with each rate-limit store, its ratio to the in-process store's, and the added latency. */
 export function storeTable(results: readonly StoreOverheadResult[]): string {
-  const rows = results.flatMap((result) =>
-    result.results.map((contender) => [
-      result.concurrency === 1 ? 'sequential' : `${result.concurrency} concurrent`,
-      contender.name,
-      formatNumber(contender.callsPerSecond),
-      contender.ratioToInProcess.toFixed(2),
-      result.concurrency === 1 ? formatNumber(contender.addedMicrosecondsPerCall) : '',
+  const rows = results.flatMap((result) => [
+    [
+      result.topology,
+      IN_PROCESS,
+      '',
+      '',
+      '',
+      '',
+      formatNumber(result.inProcess.sequentialCallsPerSecond),
+      formatNumber(result.inProcess.concurrentCallsPerSecond),
+    ],
+    ...result.results.map((contender) => [
+      result.topology,
+      `Redis store, ${contender.client}`,
+      formatNumber(contender.pingMicroseconds),
+      formatNumber(contender.pingAddedMicrosecondsPerCall),
+      formatNumber(contender.addedMicrosecondsPerCall),
+      `${contender.roundTripsPerCall.toFixed(2)} (${contender.concurrentRoundTripsPerCall.toFixed(2)})`,
+      formatNumber(contender.sequentialCallsPerSecond),
+      `${formatNumber(contender.concurrentCallsPerSecond)} (${contender.concurrentMedianRoundRatio.toFixed(2)})`,
     ]),
-  );
+  ]);
   return [
-    `listPets through each rate-limit store against the loopback server, redis-server on loopback (ratio: throughput / the ${IN_PROCESS}'s)`,
-    formatTable(['case', 'store', 'calls/s', 'ratio', 'added µs per call'], rows),
+    `listPets through each rate-limit store against the loopback server, Redis on loopback: a PING's round trip on the store's connection (in a loop; and what one before each ${IN_PROCESS} call adds to it), the time the store adds to each call against the ${IN_PROCESS}, and the scripts Redis ran per call (evalsha + eval + exec; 50 concurrent in parentheses)`,
+    formatTable(
+      [
+        'Redis',
+        'store',
+        'PING µs',
+        'PING added µs per call',
+        'store added µs per call',
+        'scripts per call',
+        'sequential calls/s',
+        '50 concurrent calls/s (ratio)',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 

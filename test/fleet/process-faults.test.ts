@@ -7,8 +7,8 @@ import { LEASE_MARGIN_MS } from '../../src/core/transport.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import { expectBudgetKept } from './support/expectations.js';
 import {
-  type FleetPlan,
   runAll,
+  SHORT_WINDOW_PLAN,
   startFleet,
   startWorkers,
   stopEverything,
@@ -17,7 +17,7 @@ import {
 } from './support/fleet.js';
 import { receivedBetween } from './support/outcome.js';
 
-const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
+const PLAN = SHORT_WINDOW_PLAN;
 const TIMEOUT_MS = 2_000;
 
 beforeAll(() => ensurePackageBuilt(), 120_000);

@@ -1,24 +1,33 @@
 /**
  * A fleet sharing one key through a real Redis, when Redis goes wrong: restarted empty, its scripts
- * flushed, or down for a while.
+ * flushed; or, against a strict server, killed mid-run and restarted empty, or unreachable from the
+ * start, where each process paces alone and none may be banned.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../src/testing/index.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import { expectBudgetKept } from './support/expectations.js';
 import {
   FLEET_KEY,
   type FleetPlan,
+  type RunResult,
   runAll,
+  SHORT_WINDOW_PLAN,
   startFleet,
   startWorkers,
   stopEverything,
   waitUntil,
+  withConfig,
   withRedis,
 } from './support/fleet.js';
+import { refusedByWorker } from './support/outcome.js';
 
-const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
-/** How long Redis stays down in the outage test. */
-const OUTAGE_MS = PLAN.windowMs + 500;
+const PLAN = SHORT_WINDOW_PLAN;
+
+/** Resolves at `time` (epoch ms), at once if it has passed. */
+function sleepUntil(time: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
+}
 
 beforeAll(() => ensurePackageBuilt(), 120_000);
 afterEach(() => stopEverything());
@@ -52,35 +61,71 @@ describe.each(['redis', 'ioredis'] as const)('Redis faults with %s', (store) => 
     expectBudgetKept(fake.store.requests, PLAN, results, { expectedCalls: 18 });
     for (const worker of workers) expect(worker.warnings).toEqual([]);
   });
-
-  it('Redis down mid-run: each process falls back on a share of the budget, warns, and returns', {
-    timeout: 60_000,
-  }, async () => {
-    const { redis, fake, config } = await startFleet(store, PLAN, {
-      storeOptions: { commandTimeoutMs: 250, retryIntervalMs: 300 },
-    }).then(withRedis);
-    const workers = await startWorkers(3, config);
-    const run = runAll(workers, { calls: 10, concurrency: 2 });
-    await waitUntil(() => fake.store.requests.length >= 8, 20_000, 'the first eight requests');
-    await redis.stop();
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    await redis.start();
-
-    const results = await run;
-    // Falling back costs windows (each process spends only its share), never a ban. While Redis is
-    // away each process paces alone, so each may learn a window's end from one refused request.
-    expectBudgetKept(fake.store.requests, PLAN, results, {
-      extraWindows: 3,
-      extraMs: OUTAGE_MS,
-      expectedCalls: 30,
-      maxRefused: workers.length,
-    });
-    for (const worker of workers) {
-      expect(worker.warnings.some((warning) => /redis/i.test(warning))).toBe(true);
-      for (const warning of worker.warnings) expect(warning).not.toContain(FLEET_KEY);
-    }
-    // Back on Redis: the emptied server holds the fleet's state again.
-    await workers[0]?.run({ calls: 1, concurrency: 1 });
-    expect(await redis.command('KEYS', 'animal-store-sdk:*')).toMatch(/animal-store-sdk:\{/);
-  });
 });
+
+/**
+ * A strict server: 20 requests per 3 s window, and a key that sends more than 3 requests
+ * while limited is banned. Four processes pace alone on their shares while Redis is away.
+ */
+const STRICT: FleetPlan = { limit: 20, windowMs: 3_000, maxRequestsWhileLimited: 3 };
+const OUTAGE_RUN = { calls: 25, concurrency: 3 };
+const OUTAGE_RUN_LIMIT_MS = 120_000;
+
+/** Every call succeeded, no worker drew more than one 429, and the key was never banned. */
+function expectNoBan(requests: readonly RecordedRequest[], results: readonly RunResult[]): void {
+  // The figures of the run, for whoever runs it many times over.
+  const refused = Object.fromEntries(refusedByWorker(requests));
+  console.info(`429s by process: ${JSON.stringify(refused)}; ${requests.length} requests`);
+  const failures = results.flatMap((result) => result.failures);
+  expect(
+    failures.filter((failure) => failure.code === 'api_key_banned'),
+    'never banned',
+  ).toEqual([]);
+  expect(failures, 'every call succeeds').toEqual([]);
+  expect(results.reduce((sum, result) => sum + result.ok, 0)).toBe(4 * OUTAGE_RUN.calls);
+  for (const [worker, refused] of refusedByWorker(requests)) {
+    expect(refused, `429s drawn by ${worker}`).toBeLessThanOrEqual(1);
+  }
+}
+
+describe.each(['redis', 'ioredis'] as const)(
+  'an outage of Redis with %s, against a strict server',
+  (store) => {
+    it('Redis killed mid-run and restarted empty: each process paces alone, warns, returns, never banned', {
+      timeout: OUTAGE_RUN_LIMIT_MS + 30_000,
+    }, async () => {
+      const { redis, fake, config } = await startFleet(store, STRICT).then(withRedis);
+      const workers = await startWorkers(4, config);
+      const started = Date.now();
+      const run = runAll(workers, OUTAGE_RUN, OUTAGE_RUN_LIMIT_MS);
+      await sleepUntil(started + 2_000);
+      await redis.stop();
+      await sleepUntil(started + 6_000);
+      await redis.start();
+
+      const results = await run;
+      expectNoBan(fake.store.requests, results);
+      for (const worker of workers) {
+        expect(worker.warnings.some((warning) => /Redis is not answering/.test(warning))).toBe(true);
+        expect(worker.warnings.some((warning) => /Redis answers again/.test(warning))).toBe(true);
+        for (const warning of worker.warnings) expect(warning).not.toContain(FLEET_KEY);
+      }
+      // Back on Redis: the emptied server holds the fleet's state again.
+      await workers[0]?.run({ calls: 1, concurrency: 1 });
+      expect(await redis.command('KEYS', 'animal-store-sdk:*')).toMatch(/animal-store-sdk:\{/);
+    });
+
+    it('Redis unreachable from the start: each process paces alone on its share, never banned', {
+      timeout: OUTAGE_RUN_LIMIT_MS + 30_000,
+    }, async () => {
+      const { fake, config } = await startFleet(store, STRICT, { redisKind: 'unreachable' }).then(withConfig);
+      const workers = await startWorkers(4, config);
+
+      const results = await runAll(workers, OUTAGE_RUN, OUTAGE_RUN_LIMIT_MS);
+      expectNoBan(fake.store.requests, results);
+      for (const worker of workers) {
+        expect(worker.warnings.filter((warning) => /Redis is not answering/.test(warning))).toHaveLength(1);
+      }
+    });
+  },
+);

@@ -7,8 +7,8 @@ import { ensurePackageBuilt } from '../support/package-build.js';
 import { expectBudgetKept } from './support/expectations.js';
 import {
   FLEET_KEY,
-  type FleetPlan,
   runAll,
+  SHORT_WINDOW_PLAN,
   startFleet,
   startWorker,
   startWorkers,
@@ -16,7 +16,7 @@ import {
 } from './support/fleet.js';
 
 // 8 requests per 2 s window: 24 calls need three windows, a run takes a few seconds.
-const PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
+const PLAN = SHORT_WINDOW_PLAN;
 
 beforeAll(() => ensurePackageBuilt(), 120_000);
 afterEach(() => stopEverything());

@@ -185,14 +185,14 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     expect(first).toMatchObject({ granted: true });
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(logger.warn.mock.calls[0]?.[0]).toMatch(
-      /Redis is not answering .*pacing in this process on 100% of the/,
+      /Redis is not answering .*pacing in this process on 50% of the/,
     );
     expect(logger.warn.mock.calls[0]?.[0]).not.toContain(SCOPE.apiKey);
 
-    // Never unthrottled: the fallback keeps to the last reading it saw (8 left, one out).
+    // Never unthrottled: one process alone, counted as two, spends half of the 8 left.
     const local: RateLimitDecision[] = [];
     for (let i = 0; i < 10; i++) local.push(await store.acquire(SCOPE, PACED));
-    expect([first, ...local].filter((d) => d.granted)).toHaveLength(8);
+    expect([first, ...local].filter((d) => d.granted)).toHaveLength(4);
     expect(local.at(-1)).toMatchObject({ granted: false, reason: 'budget' });
     expect(logger.warn).toHaveBeenCalledTimes(1);
 
@@ -215,12 +215,13 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
 
     const local: RateLimitDecision[] = [];
     for (let i = 0; i < 4; i++) local.push(await b.store.acquire(SCOPE, PACED));
-    // Half of the 5 not yet spent: 2 go, then b waits for the window, sending no probe of its own.
-    expect(local.filter((d) => d.granted)).toHaveLength(2);
+    // A third (two processes, counted as three) of the 5 not yet spent: 1 goes, then b waits for
+    // the window, sending no probe of its own.
+    expect(local.filter((d) => d.granted)).toHaveLength(1);
     expect(local.at(-1)).toMatchObject({ granted: false, reason: 'budget' });
   });
 
-  it('spends only its share of the budget while Redis is down: 1/N of N processes seen', async () => {
+  it('spends only its share of the budget while Redis is down: 1/(N + 1) of N processes seen', async () => {
     const stores = [await processStore(), await processStore(), await processStore(), await processStore()];
     for (const { store } of [...stores, ...stores]) {
       await store.release(SCOPE, await granted(store), { reading: reading(40, 30_000) });
@@ -229,7 +230,75 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     await server.stop();
     const decisions: RateLimitDecision[] = [];
     for (let i = 0; i < 20; i++) decisions.push(await store.acquire(SCOPE, PACED));
-    // Redis last said 40 left with its own lease out: a quarter of the 39 not yet spent.
-    expect(decisions.filter((d) => d.granted)).toHaveLength(9);
+    // Redis last said 40 left with its own lease out: a fifth of the 39 not yet spent.
+    expect(decisions.filter((d) => d.granted)).toHaveLength(7);
+  });
+
+  it('back from pacing alone, keeps to its share until the window resets, and has every process do so', async () => {
+    const a = await processStore({ commandTimeoutMs: 200, retryIntervalMs: 200 });
+    const b = await processStore();
+    const leasesInRedis = async () => {
+      const [key] = (await a.connection.command('KEYS', '*:leases')) as string[];
+      return key === undefined ? 0 : Number(await a.connection.command('ZCARD', key));
+    };
+    await b.store.release(SCOPE, await granted(b.store), { reading: reading(9, 2_500) });
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(8, 2_500) });
+    const windowEnds = Date.now() + 2_500;
+    await server.stop();
+    // Alone: a third of the 8 left (two processes, counted as three).
+    const alone: RateLimitDecision[] = [];
+    for (let i = 0; i < 4; i++) alone.push(await a.store.acquire(SCOPE, PACED));
+    expect(alone.filter((d) => d.granted)).toHaveLength(2);
+
+    await server.start();
+    await vi.waitFor(() => a.connection.command('PING'), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => b.connection.command('PING'), { timeout: 5_000, interval: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 250)); // a's retry interval
+    // Redis answers, emptied; a has spent its share of the window it paced alone in, and says so.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+    expect(a.logger.info.mock.calls[0]?.[0]).toMatch(
+      /Redis answers again; .* when the other processes are back and the rate-limit window paced alone has reset/,
+    );
+    // b never lost Redis, and paces on its own share of that window too, outside Redis.
+    const b1 = await b.store.acquire(SCOPE, PACED);
+    expect(b1).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, windowEnds + 1_000 - Date.now()));
+    // The window is over: both share the budget through Redis again.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(1);
+  });
+
+  it('waits for the processes still pacing alone: until as many as were known are back, all pace alone', async () => {
+    const options = { commandTimeoutMs: 200, retryIntervalMs: 200 };
+    const [a, b, c] = [await processStore(options), await processStore(options), await processStore(options)];
+    const leasesInRedis = async () => {
+      const [key] = (await a.connection.command('KEYS', '*:leases')) as string[];
+      return key === undefined ? 0 : Number(await a.connection.command('ZCARD', key));
+    };
+    const UNPACED = { leaseMs: 10_000, pacing: false };
+    for (const { store } of [a, b, c, a, c]) {
+      await store.release(SCOPE, await granted(store, SCOPE, UNPACED), { reading: reading(9, 500) });
+    }
+    await server.stop();
+    // a and c notice and pace alone; b, idle, notices nothing. Redis stays away past the window.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await c.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.start();
+    for (const { connection } of [a, b, c]) {
+      await vi.waitFor(() => connection.command('PING'), { timeout: 5_000, interval: 50 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250)); // the retry interval
+    // a is back, knowing three processes, after more than a second alone: it waits as long for c.
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+
+    // The window a paced alone in is over, but c has not come back: b paces alone, outside Redis.
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(0);
+    // c comes back: all three are, and the budget is shared through Redis again.
+    expect(await c.store.acquire(SCOPE, PACED)).toMatchObject({ granted: true });
+    expect(await leasesInRedis()).toBe(1);
   });
 });

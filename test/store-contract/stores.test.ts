@@ -1,12 +1,18 @@
 /**
  * Every rate-limit store the package ships meets the same contract: the in-process store, the Redis
- * store on both clients, and {@link withFallback} both while its store answers and while it fails.
+ * store on both clients (on one redis-server and on a Redis Cluster), and {@link withFallback} both
+ * while its store answers and while it fails.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
-import { CLIENT_KINDS, type ConnectedClient, connect } from '../redis/support/clients.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { CLIENT_KINDS, type ConnectedClient, connect, connectCluster } from '../redis/support/clients.js';
+import {
+  type RedisCluster,
+  type RedisServer,
+  startRedisCluster,
+  startRedisServer,
+} from '../support/redis-server.js';
 import { describeStoreContract } from './contract.js';
 
 const silent = { warn: () => {}, info: () => {} };
@@ -29,18 +35,27 @@ describeStoreContract('withFallback over a store that fails', () =>
 );
 
 let server: RedisServer;
+let cluster: RedisCluster;
 const connections: ConnectedClient[] = [];
 beforeAll(async () => {
-  server = await startRedisServer();
-});
+  [server, cluster] = await Promise.all([startRedisServer(), startRedisCluster()]);
+}, 60_000);
 afterEach(async () => {
   for (const connection of connections.splice(0)) await connection.close();
 });
-afterAll(() => server.stop());
+afterAll(() => Promise.all([server?.stop(), cluster?.stop()]));
 
 for (const kind of CLIENT_KINDS) {
   describeStoreContract(`redisRateLimitStore on ${kind}`, async () => {
     const connection = await connect(kind, server.url);
+    connections.push(connection);
+    return redisRateLimitStore(connection.client, { logger: silent });
+  });
+}
+
+for (const kind of CLIENT_KINDS) {
+  describeStoreContract(`redisRateLimitStore on a Redis Cluster through ${kind}`, async () => {
+    const connection = await connectCluster(kind, cluster.nodes);
     connections.push(connection);
     return redisRateLimitStore(connection.client, { logger: silent });
   });

@@ -1,67 +1,114 @@
 /**
- * The acquire decision, one atomic script: may one more request of the key go now? It decides by
- * the store contract's rules (src/core/rate-limit-store.ts), for every process sharing the key.
+ * The acquire rule, as a Lua function of the pacing script (pace.ts): may one more request of the
+ * key go now? It decides by the store contract's rules (src/core/rate-limit-store.ts), for every
+ * process sharing the key.
  *
- * Keys (one hash tag, so the script runs on Redis Cluster): the state hash (the latest reading and
- * the cooldown), the leases sorted set (lease id to expiry) and the processes sorted set (process id
- * to when it was last seen, for the fallback's share). Time is Redis's own `TIME`, never a host's.
  * Expired leases are dropped first, so a process that died mid-request frees its budget once its
- * lease runs out. Safe to run twice for one lease: a second run only renews that lease.
+ * lease runs out. A process back from pacing alone while Redis was away has every process pace
+ * alone until the window it paced alone in resets and, for as long as it says, until as many
+ * processes as it knew have asked since (the others come back one by one, each client
+ * reconnecting in its own time). Without a current reading, only the probe out holds others back (a request
+ * granted by an earlier reading may be long over, its release not yet sent); a request waiting for
+ * it is told to ask again when it is likely back (when it went, plus how long requests take
+ * lately), never later than its lease expires: not a fixed poll. Safe to run twice for one lease:
+ * a second run only renews it.
  *
- * ARGV: lease id, lease ms, `1` to pace by the reading, process id, probe poll ms.
- * Returns `{granted (1 or 0), wait ms, reason, processes seen in the last minute, then the fleet's
- * current reading as window, limit, remaining less the leases out, ms to its reset}`, the reading
- * empty when there is none: a process keeps it for pacing alone should Redis stop answering.
+ * Arguments: lease id, lease ms, whether to pace by the reading, process id; for a process back
+ * from pacing alone, the ms until its window resets (else empty), how many processes it knew, and
+ * the longest to wait for them. Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
+ * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
+ * reading as window, limit, remaining less the leases out, ms to its reset}`, the reading empty when
+ * there is none: a process keeps it for pacing alone should Redis stop answering.
  *
  * @module
  */
-import { luaScript } from './lua-script.js';
 
-export const ACQUIRE = luaScript(`
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+/** How long a process counts as sharing a key after it last asked (the fleet's size, for the shares). */
+const MINUTE_MS = 60_000;
+/** While processes are still pacing alone, how soon the others ask again whether they are back. */
+const STRAGGLER_WAIT_MS = 500;
+/** How long requests are taken to last before any was timed. */
+const FIRST_LATENCY_MS = 50;
+/** The bounds of a wait for another's probe. */
+const PROBE_WAIT_MS = { least: 5, most: 1_000 };
 
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-redis.call('ZADD', KEYS[3], now, ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - 60000)
-redis.call('PEXPIRE', KEYS[3], 60000)
-local processes = redis.call('ZCARD', KEYS[3])
+export const ACQUIRE_LUA = `
+local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, await_ms)
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+  redis.call('ZADD', KEYS[3], now, process)
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - ${MINUTE_MS})
+  redis.call('PEXPIRE', KEYS[3], ${MINUTE_MS})
+  local processes = redis.call('ZCARD', KEYS[3])
 
-local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window', 'limit')
-local in_flight = redis.call('ZCARD', KEYS[2])
-local remaining = tonumber(state[2])
-local reset_at = tonumber(state[3])
-local current = remaining ~= nil and reset_at ~= nil and now < reset_at
-
-local function answer(granted, wait, reason)
-  if not current then
-    return {granted, wait, reason, processes, '', 0, 0, 0}
-  end
-  return {granted, wait, reason, processes, state[5], tonumber(state[6]) or remaining,
-    math.max(0, remaining - in_flight), reset_at - now}
-end
-
-local cooldown_until = tonumber(state[1]) or 0
-if now < cooldown_until then
-  return answer(0, cooldown_until - now, 'cooldown')
-end
-
-if ARGV[3] == '1' and state[4] ~= '1' then
-  if current then
-    if remaining - in_flight <= 0 then
-      return answer(0, reset_at - now, 'budget')
+  if alone_ms ~= '' then
+    extend('alone_until', now + tonumber(alone_ms))
+    -- A recovery: those still alone come back one by one; count them from its start.
+    if now >= (tonumber(redis.call('HGET', KEYS[1], 'awaited_until')) or 0) then
+      redis.call('HSET', KEYS[1], 'awaited_since', now, 'awaited', awaited, 'awaited_until', now + await_ms)
+    else
+      extend('awaited', awaited)
+      extend('awaited_until', now + await_ms)
     end
-  elseif in_flight > 0 then
-    -- No current reading: one request at a time, fleet-wide, learns the budget.
-    return answer(0, tonumber(ARGV[5]), 'probe')
   end
-end
 
-local lease_ms = tonumber(ARGV[2])
-redis.call('ZADD', KEYS[2], now + lease_ms, ARGV[1])
-if redis.call('PTTL', KEYS[2]) < lease_ms + 1000 then
-  redis.call('PEXPIRE', KEYS[2], lease_ms + 1000)
+  local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',
+    'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'awaited_since', 'awaited', 'awaited_until')
+  local in_flight = redis.call('ZCARD', KEYS[2])
+  local remaining = tonumber(state[2])
+  local reset_at = tonumber(state[3])
+  local current = remaining ~= nil and reset_at ~= nil and now < reset_at
+  local alone = math.max(0, (tonumber(state[7]) or 0) - now)
+  if now < (tonumber(state[13]) or 0) and redis.call('ZCOUNT', KEYS[3], state[11], '+inf') < tonumber(state[12]) then
+    alone = math.max(alone, math.min(${STRAGGLER_WAIT_MS}, tonumber(state[13]) - now))
+  end
+
+  local function answer(granted, wait, reason)
+    if not current then
+      return {granted, wait, reason, processes, alone, '', 0, 0, 0}
+    end
+    return {granted, wait, reason, processes, alone, state[5], tonumber(state[6]) or remaining,
+      math.max(0, remaining - in_flight), reset_at - now}
+  end
+
+  local cooldown_until = tonumber(state[1]) or 0
+  if now < cooldown_until then
+    return answer(0, cooldown_until - now, 'cooldown')
+  end
+  if alone > 0 then
+    return answer(0, alone, 'budget')
+  end
+
+  local probe = false
+  if pacing and state[4] ~= '1' then
+    if current then
+      if remaining - in_flight <= 0 then
+        return answer(0, reset_at - now, 'budget')
+      end
+    else
+      -- No current reading: one probe at a time, fleet-wide, learns the budget.
+      local probe_expires = state[10] and redis.call('ZSCORE', KEYS[2], state[10])
+      if probe_expires then
+        local latency = tonumber(state[8]) or ${FIRST_LATENCY_MS}
+        local wait = (tonumber(state[9]) or now) + latency - now
+        if wait <= 0 then
+          wait = latency / 2
+        end
+        wait = math.min(wait, tonumber(probe_expires) - now)
+        return answer(0, math.max(${PROBE_WAIT_MS.least}, math.min(${PROBE_WAIT_MS.most}, math.ceil(wait))), 'probe')
+      end
+      probe = true
+    end
+  end
+
+  redis.call('ZADD', KEYS[2], now + lease_ms, lease)
+  if redis.call('PTTL', KEYS[2]) < lease_ms + 1000 then
+    redis.call('PEXPIRE', KEYS[2], lease_ms + 1000)
+  end
+  in_flight = in_flight + 1
+  if probe then
+    redis.call('HSET', KEYS[1], 'probe_lease', lease, 'probe_at', now)
+    return answer(1, 0, 'probe')
+  end
+  return answer(1, 0, '')
 end
-in_flight = in_flight + 1
-return answer(1, 0, '')
-`);
+`;

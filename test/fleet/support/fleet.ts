@@ -15,6 +15,7 @@ import {
   type RunningFakeServer,
   samplePets,
 } from '../../../src/testing/index.js';
+import { freePort, type RedisCluster, startRedisCluster } from '../../support/redis-server.js';
 import type { CallFailure, FleetWorkerConfig, StoreKind, ToParent, ToWorker } from './protocol.js';
 import { type FleetRedis, startRedisServer } from './redis-server.js';
 
@@ -32,7 +33,14 @@ export interface FleetPlan {
   readonly limit: number;
   /** The window's length in milliseconds. */
   readonly windowMs: number;
+  /** Requests per day. Default: more than any run sends. */
+  readonly perDay?: number;
+  /** How many requests a limited key may send before it is banned. Default: the fake's, 10. */
+  readonly maxRequestsWhileLimited?: number;
 }
+
+/** The plan of most fleet tests: 8 requests per 2 s window, so a few dozen calls take a few windows. */
+export const SHORT_WINDOW_PLAN: FleetPlan = { limit: 8, windowMs: 2_000 };
 
 /** The fake store of a fleet, serving HTTP on loopback. */
 export interface FleetStore {
@@ -87,9 +95,15 @@ export async function startFleetStore(
   plan: FleetPlan,
   extraKeys: readonly string[] = [],
 ): Promise<FleetStore> {
-  const limits = { perMinute: plan.limit, perDay: 1_000_000, windowMs: plan.windowMs };
+  const limits = { perMinute: plan.limit, perDay: plan.perDay ?? 1_000_000, windowMs: plan.windowMs };
   const apiKeys = Object.fromEntries([FLEET_KEY, ...extraKeys].map((key) => [key, limits]));
-  const store = createFakePetStore({ apiKeys, pets: samplePets(5) });
+  const store = createFakePetStore({
+    apiKeys,
+    pets: samplePets(5),
+    ...(plan.maxRequestsWhileLimited !== undefined && {
+      ban: { maxRequestsWhileLimited: plan.maxRequestsWhileLimited },
+    }),
+  });
   const server = await store.listen({ port: 0, hostname: '127.0.0.1' });
   running.add({ stop: () => server.close() });
   return { store, server, plan };
@@ -238,16 +252,22 @@ export async function waitUntil(condition: () => boolean, ms: number, what: stri
 
 /** A fleet's servers, and the configuration of its workers. */
 export interface Fleet {
-  /** The fleet's own redis-server; `undefined` when the workers pace each by itself. */
+  /** The fleet's own redis-server; `undefined` when the workers pace each by itself or use a cluster. */
   readonly redis: FleetRedis | undefined;
+  /** The fleet's own Redis Cluster, when it was asked for one. */
+  readonly cluster: RedisCluster | undefined;
   readonly fake: FleetStore;
   /** A worker's configuration, on `apiKey` (default {@link FLEET_KEY}). */
   config(apiKey?: string): FleetWorkerConfig;
 }
 
+/** Where the fleet's Redis is: a redis-server of its own, a cluster of its own, or nowhere. */
+export type FleetRedisKind = 'server' | 'cluster' | 'unreachable';
+
 /**
- * Starts what a fleet needs: a redis-server of its own (unless `store` is `'none'`) and the fake
- * store with `FLEET_KEY` and any `extraKeys` on the plan. Both stop in {@link stopEverything}.
+ * Starts what a fleet needs: a redis-server (or a three-master cluster) of its own, unless `store` is
+ * `'none'` or Redis is to be unreachable, and the fake store with `FLEET_KEY` and any `extraKeys` on
+ * the plan. All of it stops in {@link stopEverything}.
  */
 export async function startFleet(
   store: StoreKind,
@@ -256,27 +276,43 @@ export async function startFleet(
     extraKeys = [],
     storeOptions = {},
     timeoutMs = 2_000,
+    redisKind = 'server',
   }: {
     extraKeys?: readonly string[];
     storeOptions?: FleetWorkerConfig['storeOptions'];
     timeoutMs?: number;
+    redisKind?: FleetRedisKind;
   } = {},
 ): Promise<Fleet> {
   let redis: FleetRedis | undefined;
-  if (store !== 'none') {
+  let cluster: RedisCluster | undefined;
+  let redisUrls: string[] = [];
+  if (store !== 'none' && redisKind === 'server') {
     const started = await startRedisServer();
     stopLater(() => started.stop());
     redis = started;
+    redisUrls = [started.url];
+  } else if (store !== 'none' && redisKind === 'cluster') {
+    const started = await startRedisCluster();
+    stopLater(() => started.stop());
+    cluster = started;
+    redisUrls = started.nodes.map((node) => node.url);
+  } else if (store !== 'none') {
+    // Nothing listens there: every command waits for a connection that never comes.
+    redisUrls = [`redis://127.0.0.1:${await freePort()}`];
   }
   const fake = await startFleetStore(plan, extraKeys);
   return {
     redis,
+    cluster,
     fake,
     config: (apiKey = FLEET_KEY) => ({
       baseUrl: fake.server.url,
       apiKey,
       store,
-      ...(redis === undefined ? {} : { redisUrl: redis.url }),
+      redisUrls,
+      cluster: redisKind === 'cluster',
+      connectInBackground: redisKind === 'unreachable',
       storeOptions,
       timeoutMs,
       maxRetries: 2,

@@ -70,3 +70,14 @@ export function receivedBetween(
 ): RecordedRequest[] {
   return requests.filter((request) => request.receivedAt > from && request.receivedAt < to);
 }
+
+/** How many 429s each worker drew, by its `X-Fleet-Worker` name. */
+export function refusedByWorker(requests: readonly RecordedRequest[]): Map<string, number> {
+  const refused = new Map<string, number>();
+  for (const request of requests) {
+    if (request.status !== 429) continue;
+    const worker = request.headers['x-fleet-worker'] ?? 'unknown';
+    refused.set(worker, (refused.get(worker) ?? 0) + 1);
+  }
+  return refused;
+}

@@ -12,8 +12,12 @@ export interface FleetWorkerConfig {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly store: StoreKind;
-  /** `redis://127.0.0.1:<port>`, for the `redis` and `ioredis` stores. */
-  readonly redisUrl?: string;
+  /** `redis://127.0.0.1:<port>` of the server, or of every node of a cluster, for the Redis stores. */
+  readonly redisUrls?: readonly string[];
+  /** Whether the Redis is a cluster: the worker connects with `createCluster` or ioredis's `Cluster`. */
+  readonly cluster?: boolean;
+  /** Whether to go on without waiting for the connection, as an app must when Redis is away. */
+  readonly connectInBackground?: boolean;
   /** Options of `redisRateLimitStore` besides the logger (which reports to the parent). */
   readonly storeOptions?: Readonly<Record<string, number | string>>;
   /** The client's per-attempt `timeout`: leases last this plus a second. */
@@ -43,6 +47,8 @@ export interface CallFailure {
   readonly status: number | undefined;
   /** The Error body's `code`, e.g. `api_key_banned`. */
   readonly code: string | undefined;
+  /** A `RateLimitError`'s `retryAfterMs`. */
+  readonly retryAfterMs?: number | undefined;
 }
 
 /** From a worker to the test. */

@@ -42,16 +42,24 @@ async function connectRedis(): Promise<{ store: unknown; connection: RedisConnec
     redisRateLimitStore: (redis: unknown, options?: Record<string, unknown>) => unknown;
   };
   const options = { logger, ...config.storeOptions };
+  const urls = config.redisUrls ?? [];
+  // A Redis that is not there yet: the app goes on while the client keeps trying to connect.
+  const connected = (connecting: Promise<unknown>) =>
+    config.connectInBackground === true ? void connecting.catch(() => {}) : connecting;
   if (config.store === 'redis') {
-    const { createClient } = await import('redis');
-    const redis = createClient({ url: config.redisUrl ?? '' });
+    const { createClient, createCluster } = await import('redis');
+    const redis = config.cluster
+      ? createCluster({ rootNodes: urls.map((url) => ({ url })) })
+      : createClient({ url: urls[0] ?? '' });
     // node-redis emits connection errors as events; the store reports Redis trouble to the logger.
     redis.on('error', () => {});
-    await redis.connect();
+    await connected(redis.connect());
     return { store: redisRateLimitStore(redis, options), connection: { close: () => redis.close() } };
   }
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(config.redisUrl ?? '');
+  const { Cluster, Redis } = await import('ioredis');
+  const redis = config.cluster
+    ? new Cluster(urls.map((url) => ({ host: '127.0.0.1', port: Number(new URL(url).port) })))
+    : new Redis(urls[0] ?? '');
   redis.on('error', () => {});
   return { store: redisRateLimitStore(redis, options), connection: { close: () => redis.quit() } };
 }
@@ -83,12 +91,14 @@ async function runCalls(message: Extract<ToWorker, { type: 'run' }>): Promise<vo
         await call();
         ok += 1;
       } catch (error) {
-        const failure = error as { name?: string; message?: string; status?: number; code?: string };
+        const failure = error as Partial<Record<'name' | 'message' | 'code', string>> &
+          Partial<Record<'status' | 'retryAfterMs', number>>;
         failures.push({
           name: failure.name ?? 'Error',
           message: failure.message ?? String(error),
           status: failure.status,
           code: failure.code,
+          retryAfterMs: failure.retryAfterMs,
         });
       }
     }
