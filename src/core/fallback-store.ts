@@ -16,6 +16,7 @@ import type {
   RateLimitStore,
 } from './rate-limit-store.js';
 import { redact } from './redact.js';
+import { ShareAllotment } from './share-allotment.js';
 
 /**
  * Options of {@link withFallback}.
@@ -78,7 +79,8 @@ class FallbackRateLimitStore implements RateLimitStore {
   readonly #share: number | undefined;
   readonly #retryIntervalMs: number;
   readonly #logger: Logger | undefined;
-  readonly #local = new InProcessRateLimitStore({ share: () => this.#currentShare() });
+  readonly #allotment = new ShareAllotment(() => this.#currentShare());
+  readonly #local = new InProcessRateLimitStore({ allotment: this.#allotment });
   /** The most processes the store said share a key lately; 0 before it said. */
   #processes = 0;
   #processesSaidAt = 0;
@@ -111,7 +113,7 @@ class FallbackRateLimitStore implements RateLimitStore {
     // Back from pacing alone, a process keeps to its share until the window it paced alone in
     // resets, and has the store tell every other process to do the same until the others are back
     // too: no window's budget is spent twice, once alone and once through the store.
-    const pacedAloneUntil = returning ? this.#local.pacedAloneUntil(scope) : 0;
+    const pacedAloneUntil = returning ? this.#allotment.pacedAloneUntil(scope) : 0;
     let decision: RateLimitDecision;
     try {
       decision = await this.#primary.acquire(

@@ -1,7 +1,8 @@
 /**
  * The in-process {@link RateLimitStore}: pacing state in a `Map`, answered synchronously, by the
  * rules the store contract sets out (rate-limit-store.ts). Leases need no expiry here: they die with
- * the process that holds them. Given a share, it is the pacing of a process alone ({@link withFallback}).
+ * the process that holds them. Given an allotment, it is the pacing of a process alone
+ * ({@link withFallback}).
  *
  * @module
  */
@@ -17,43 +18,48 @@ import type {
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
 
-/** What a process pacing alone may still send in one window. */
-interface Allotment {
-  /** The window (`X-RateLimit-Reset` as sent) it is for. */
-  readonly window: number;
-  /** Its share of the window's budget when it first sent in it alone. */
-  readonly allowed: number;
-  /** Requests it sent in the window, the one that revealed the window included. */
-  sent: number;
-}
-
 /** The pacing state of one base URL + API key. */
 interface ScopeState {
   /** The latest reading, with its reset on this store's clock. */
-  reading: { remaining: number; resetAt: number; window: number } | null;
+  reading: AllotmentWindow | null;
   /** A success came without rate-limit headers: the service does not report them. */
   unreported: boolean;
   cooldownUntil: number;
   leases: Set<string>;
   /** The lease of the request out learning the budget, if any. */
-  probe: string | undefined;
-  /** Pacing alone: this window's allotment. */
-  allotment: Allotment | undefined;
-  /** Pacing alone: the window a response to one of this store's own requests revealed last. */
-  revealed: number | undefined;
-  /** Pacing alone: when the latest window it granted requests in by its allotment resets (epoch ms). */
-  pacedAloneUntil: number;
+  probe?: string | undefined;
 }
+
+/** A window as the store reads it: the latest reading, its reset on the store's clock. */
+export interface AllotmentWindow {
+  /** The window (`X-RateLimit-Reset` as sent). */
+  readonly window: number;
+  /** Requests left in it, as the latest response said. */
+  readonly remaining: number;
+  /** When it resets (epoch ms). */
+  readonly resetAt: number;
+  /** A response to one of this store's own requests revealed it: that request counts in it. */
+  readonly own: boolean;
+}
+
+/** Pacing alone: what else limits a scope's requests in a window, beyond the reading. */
+export interface WindowAllotment {
+  /** Whether the window leaves the scope another request; counts it when it does. */
+  take(scope: RateLimitScope, window: AllotmentWindow): boolean;
+}
+
+/** The name of a scope's state: base URL and key, kept only in this process's memory. */
+export const scopeId = (scope: RateLimitScope): string => `${scope.baseUrl}\n${scope.apiKey}`;
 
 /** Settings of {@link InProcessRateLimitStore} that only the SDK's own stores use. */
 export interface InProcessStoreSettings {
   /** The clock, in epoch milliseconds. */
   now?: () => number;
   /**
-   * Pacing alone: the share of each window's budget this process may spend, without knowing what
-   * the others spend (the fallback's). Without one, the store paces by the reading alone.
+   * Pacing alone: how much of each window this process may spend, without knowing what the others
+   * spend (the fallback's). Without one, the store paces by the reading alone.
    */
-  share?: () => number;
+  allotment?: WindowAllotment;
 }
 
 export class InProcessRateLimitStore implements RateLimitStore {
@@ -61,14 +67,14 @@ export class InProcessRateLimitStore implements RateLimitStore {
   /** The same states by scope object: a client passes the same one every time, so most calls end here. */
   readonly #byScope = new WeakMap<RateLimitScope, ScopeState>();
   readonly #now: () => number;
-  readonly #share: (() => number) | undefined;
+  readonly #allotment: WindowAllotment | undefined;
   #nextLease = 0;
 
   constructor(settings: InProcessStoreSettings = {}) {
     // `Date.now` looked up at each call, not kept: fake timers installed after the client was built
     // (vitest, Jest, node:test, Bun) replace `Date`, and the cooldown must follow them.
     this.#now = settings.now ?? (() => Date.now());
-    this.#share = settings.share;
+    this.#allotment = settings.allotment;
   }
 
   acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
@@ -80,12 +86,9 @@ export class InProcessRateLimitStore implements RateLimitStore {
     if (request.pacing && !state.unreported) {
       const { reading } = state;
       if (reading !== null && now < reading.resetAt) {
-        const spent = reading.remaining - state.leases.size <= 0 || !this.#allots(state, reading);
+        const spent =
+          reading.remaining - state.leases.size <= 0 || this.#allotment?.take(scope, reading) === false;
         if (spent) return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
-        if (state.allotment !== undefined) {
-          state.allotment.sent++;
-          state.pacedAloneUntil = Math.max(state.pacedAloneUntil, reading.resetAt);
-        }
       } else if (state.probe !== undefined) {
         return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
       } else {
@@ -106,67 +109,33 @@ export class InProcessRateLimitStore implements RateLimitStore {
     const state = this.#state(scope);
     state.leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
-    const { reading } = outcome;
-    // Pacing alone, a request that revealed a new window counted in it: it is part of the allotment.
-    if (this.#share !== undefined && reading && state.reading?.window !== reading.window) {
-      state.revealed = reading.window;
-    }
-    this.record(scope, outcome);
+    this.record(scope, outcome, true);
   }
 
-  /** Takes in what a response said, without a lease of this store (the fallback's). */
-  record(scope: RateLimitScope, { reading, cooldownMs }: RateLimitOutcome): void {
+  /**
+   * Takes in what a response said; `own` when the request had a lease of this store, else (the
+   * fallback's) what another store's request or reading said.
+   */
+  record(scope: RateLimitScope, { reading, cooldownMs }: RateLimitOutcome, own = false): void {
     const state = this.#state(scope);
     const now = this.#now();
     if (reading === null) {
       state.unreported = state.reading === null;
     } else if (reading !== undefined) {
       state.unreported = false;
-      state.reading = lowest(state.reading, reading, now);
+      state.reading = lowest(state.reading, reading, now, own);
     }
     if (cooldownMs !== undefined) state.cooldownUntil = Math.max(state.cooldownUntil, now + cooldownMs);
-  }
-
-  /**
-   * Pacing alone: when the latest window this store granted requests in by its allotment resets
-   * (epoch ms); 0 before any.
-   */
-  pacedAloneUntil(scope: RateLimitScope): number {
-    return this.#state(scope).pacedAloneUntil;
-  }
-
-  /**
-   * Pacing alone, whether the window leaves this process another request: each process keeps to its
-   * share of the budget as it was when it started sending in the window, so that processes that
-   * cannot see each other's requests never spend more than the window holds together.
-   */
-  #allots(state: ScopeState, reading: { remaining: number; window: number }): boolean {
-    if (this.#share === undefined) return true;
-    if (state.allotment?.window !== reading.window) {
-      const sent = state.revealed === reading.window ? 1 : 0;
-      const allowed = Math.floor(this.#share() * (reading.remaining + sent));
-      state.allotment = { window: reading.window, allowed, sent };
-    }
-    return state.allotment.sent < state.allotment.allowed;
   }
 
   #state(scope: RateLimitScope): ScopeState {
     let state = this.#byScope.get(scope);
     if (state !== undefined) return state;
     // The map lives only in this process's memory, next to the client that holds the key anyway.
-    const id = `${scope.baseUrl}\n${scope.apiKey}`;
+    const id = scopeId(scope);
     state = this.#scopes.get(id);
     if (state === undefined) {
-      state = {
-        reading: null,
-        unreported: false,
-        cooldownUntil: 0,
-        leases: new Set(),
-        probe: undefined,
-        allotment: undefined,
-        revealed: undefined,
-        pacedAloneUntil: 0,
-      };
+      state = { reading: null, unreported: false, cooldownUntil: 0, leases: new Set() };
       this.#scopes.set(id, state);
     }
     this.#byScope.set(scope, state);
@@ -179,10 +148,11 @@ function lowest(
   current: ScopeState['reading'],
   reading: RateLimitObservation,
   now: number,
-): NonNullable<ScopeState['reading']> {
+  own: boolean,
+): AllotmentWindow {
   return current !== null && current.window === reading.window
     ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
-    : { remaining: reading.remaining, resetAt: now + reading.resetInMs, window: reading.window };
+    : { remaining: reading.remaining, resetAt: now + reading.resetInMs, window: reading.window, own };
 }
 
 /**

@@ -11,8 +11,8 @@ import type { RateLimit } from './types.js';
 const nonNegativeInteger = /^\d+$/;
 
 function readInteger(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name)?.trim();
-  if (value === undefined || !nonNegativeInteger.test(value)) return undefined;
+  const value = headers.get(name)?.trim() ?? '';
+  if (!nonNegativeInteger.test(value)) return undefined;
   const number = Number(value);
   return Number.isSafeInteger(number) ? number : undefined;
 }

@@ -19,8 +19,7 @@ const CLOCK_AGREEMENT_MS = 1_500;
  * Without a valid header, the arrival time.
  */
 export function responseTime(headers: Headers, arrival: number): number {
-  const date = headers.get('Date');
-  const time = date === null ? Number.NaN : Date.parse(date);
+  const time = Date.parse(headers.get('Date') ?? '');
   if (Number.isNaN(time)) return arrival;
   return arrival >= time && arrival < time + CLOCK_AGREEMENT_MS ? arrival : time;
 }

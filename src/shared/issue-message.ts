@@ -11,8 +11,7 @@ import type * as z from 'zod/mini';
 function received(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'array';
-  if (typeof input === 'number' && !Number.isFinite(input))
-    return Number.isNaN(input) ? 'NaN' : String(input);
+  if (typeof input === 'number' && !Number.isFinite(input)) return String(input);
   const name = typeof input === 'object' && (Object.getPrototypeOf(input) as object | null)?.constructor.name;
   return name && name !== 'Object' ? name : typeof input;
 }

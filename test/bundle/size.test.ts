@@ -13,11 +13,12 @@ import {
 } from './support/browser-weight.js';
 
 /**
- * What an application pays for `PetStoreClient` and one call, from the packed tarball: 40 B above
- * the measured 23,940 B (zod 4.6, ky 2.1, the browser build, with request ids and the diagnostics
- * channels' browser twin), so that growth is a decision rather than an accident.
+ * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
+ * 24,000 B (measured 23,989 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
+ * channels' browser twin and the fleet's pacing alone kept out of the in-process store), so that
+ * growth is a decision rather than an accident.
  */
-const BUDGET_GZIP_BYTES = 23_980;
+const BUDGET_GZIP_BYTES = 24_000;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {

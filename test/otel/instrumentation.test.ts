@@ -252,7 +252,7 @@ describe('the instrumentation', () => {
         name: 'animal_store.store.fallback',
         attributes: {
           'animal_store.store.name': 'Postgres',
-          'animal_store.store.share': 0.25,
+          'animal_store.store.share': 0.2, // 1 / (4 + 1): the store never said how many share the key
           'animal_store.store.reason': 'connection refused',
         },
       },

@@ -1,5 +1,5 @@
 // Pacing and the cooldown left out: a store that grants everything.
-export const PROBE_POLL_MS = 25;
+export const scopeId = (): string => '';
 export class InProcessRateLimitStore {
   acquire() {
     return { granted: true, lease: '' };
