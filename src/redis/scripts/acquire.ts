@@ -10,7 +10,8 @@
  * reconnecting in its own time). Without a current reading, only the probe out holds others back (a request
  * granted by an earlier reading may be long over, its release not yet sent); a request waiting for
  * it is told to ask again when it is likely back (when it went, plus how long requests take
- * lately), never later than its lease expires: not a fixed poll. Safe to run twice for one lease:
+ * lately; once overdue, when it has been out half as long again), never later than its lease
+ * expires: not a fixed poll. Safe to run twice for one lease:
  * a second run only renews it.
  *
  * Arguments: lease id, lease ms, whether to pace by the reading, process id; for a process back
@@ -89,9 +90,12 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
       local probe_expires = state[10] and redis.call('ZSCORE', KEYS[2], state[10])
       if probe_expires then
         local latency = tonumber(state[8]) or ${FIRST_LATENCY_MS}
-        local wait = (tonumber(state[9]) or now) + latency - now
+        local sent_at = tonumber(state[9]) or now
+        local wait = sent_at + latency - now
         if wait <= 0 then
-          wait = latency / 2
+          -- Overdue: ask again when it has been out half as long again, so that a slow probe
+          -- costs each waiter a few asks, however long it takes, rather than a poll.
+          wait = math.max(latency, now - sent_at) / 2
         end
         wait = math.min(wait, tonumber(probe_expires) - now)
         return answer(0, math.max(${PROBE_WAIT_MS.least}, math.min(${PROBE_WAIT_MS.most}, math.ceil(wait))), 'probe')
