@@ -65,6 +65,38 @@ describe('connectFakePetStore against store.listen()', () => {
     expect(store.requests).toEqual([]);
   });
 
+  it('injects faults that match on headers and on the JSON body, as in process', async () => {
+    const { server, remote } = await serve();
+    await remote.injectFault({ status: 503, match: { headers: { 'X-Tenant': 'blue' } } });
+    await remote.injectFault({
+      status: 400,
+      match: { method: 'POST', body: { name: 'Rex', categoryId: 1 } },
+    });
+    const client = (tenant: string) =>
+      new PetStoreClient({
+        apiKey: DEFAULT_API_KEY,
+        baseUrl: remote.baseUrl,
+        maxRetries: 0,
+        headers: { 'X-Tenant': tenant },
+      });
+
+    expect(await client('green').listPets()).toHaveLength(3);
+    await expect(client('blue').listPets()).rejects.toMatchObject({ status: 503 });
+    expect(await client('green').createPet({ name: 'Luna', categoryId: 1 })).toMatchObject({ id: 4 });
+    await expect(
+      client('green').createPet({ name: 'Rex', categoryId: 1, status: 'sold' }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await remote.requests()).map(({ method, status }) => `${method} ${status}`)).toEqual([
+      'GET 200',
+      'GET 503',
+      'POST 201',
+      'POST 400',
+    ]);
+    expect(server.url).toBe(remote.baseUrl);
+  });
+
   it('never records a control request in the request log', async () => {
     const { store, remote } = await serve();
     await remote.pets();
