@@ -4,17 +4,18 @@
  * proxy could not have reached anything. It takes both ways clients use a proxy for plain HTTP: a
  * request in absolute form (`GET http://animal-store.test/v1/pets`: Bun, Deno) and a `CONNECT`
  * tunnel (Node's and undici's proxy agents tunnel every request), inside which it reads the
- * requests as a server would.
+ * requests as a server would. A tunnel to port 443 carries TLS, which the proxy cannot read: it
+ * records the `CONNECT` alone and passes the bytes to the TLS upstream, as a real proxy would.
  *
  * @module
  */
 import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 
-/** One request the proxy passed on. */
+/** One request the proxy passed on; for an HTTPS tunnel, the `CONNECT` that opened it. */
 export interface ProxiedRequest {
   readonly method: string;
-  /** The absolute URL the client asked the proxy for. */
+  /** The absolute URL the client asked the proxy for (`host:443` for a tunnel). */
   readonly url: string;
   readonly authorization: string | undefined;
   readonly status: number;
@@ -26,8 +27,11 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy that sends everything to `upstream` (an `http://host:port` origin). */
-export async function startRecordingProxy(upstream: string): Promise<RecordingProxy> {
+/**
+ * Starts a proxy that sends everything to `upstream` (an `http://host:port` origin), and the bytes of
+ * a tunnel to port 443 to `tlsUpstream` (a loopback port serving TLS), when given.
+ */
+export async function startRecordingProxy(upstream: string, tlsUpstream?: number): Promise<RecordingProxy> {
   const target = new URL(upstream);
   const requests: ProxiedRequest[] = [];
   const server = createServer((req, res) => {
@@ -59,8 +63,22 @@ export async function startRecordingProxy(upstream: string): Promise<RecordingPr
     req.pipe(outgoing);
   });
   // A tunnel carries plain HTTP here: the proxy opens it, then serves what comes through it itself.
-  server.on('connect', (_req, socket, head) => {
+  server.on('connect', (req, socket, head) => {
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (tlsUpstream !== undefined && req.url?.endsWith(':443')) {
+      requests.push({
+        method: 'CONNECT',
+        url: req.url,
+        authorization: req.headers.authorization,
+        status: 200,
+      });
+      const tunnel = connect(tlsUpstream, '127.0.0.1');
+      if (head.length > 0) tunnel.write(head);
+      socket.pipe(tunnel).pipe(socket);
+      tunnel.on('error', () => socket.destroy());
+      socket.on('error', () => tunnel.destroy());
+      return;
+    }
     if (head.length > 0) socket.unshift(head);
     server.emit('connection', socket);
   });
