@@ -21,7 +21,7 @@ const PROBE_POLL_MS = 25;
 /** The pacing state of one base URL + API key. */
 interface ScopeState {
   /** The latest reading, with its reset on this store's clock. */
-  reading: AllotmentWindow | null;
+  reading: WindowReading | null;
   /** A success came without rate-limit headers: the service does not report them. */
   unreported: boolean;
   cooldownUntil: number;
@@ -31,7 +31,7 @@ interface ScopeState {
 }
 
 /** A window as the store reads it: the latest reading, its reset on the store's clock. */
-export interface AllotmentWindow {
+export interface WindowReading {
   /** The window (`X-RateLimit-Reset` as sent). */
   readonly window: number;
   /** Requests left in it, as the latest response said. */
@@ -45,7 +45,7 @@ export interface AllotmentWindow {
 /** Pacing alone: what else limits a scope's requests in a window, beyond the reading. */
 export interface WindowAllotment {
   /** Whether the window leaves the scope another request; counts it when it does. */
-  take(scope: RateLimitScope, window: AllotmentWindow): boolean;
+  take(scope: RateLimitScope, window: WindowReading): boolean;
 }
 
 /** The name of a scope's state: base URL and key, kept only in this process's memory. */
@@ -149,7 +149,7 @@ function lowest(
   reading: RateLimitObservation,
   now: number,
   own: boolean,
-): AllotmentWindow {
+): WindowReading {
   return current !== null && current.window === reading.window
     ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
     : { remaining: reading.remaining, resetAt: now + reading.resetInMs, window: reading.window, own };

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type AllotmentWindow, scopeId, type WindowAllotment } from './in-process-store.js';
+import { type WindowReading, scopeId, type WindowAllotment } from './in-process-store.js';
 import type { RateLimitScope } from './rate-limit-store.js';
 
 /** What a process pacing alone may still send in one window. */
@@ -41,7 +41,7 @@ export class ShareAllotment implements WindowAllotment {
   }
 
   /** Whether the window leaves the scope another request; counts it when it does. */
-  take(scope: RateLimitScope, window: AllotmentWindow): boolean {
+  take(scope: RateLimitScope, window: WindowReading): boolean {
     const state = this.#state(scopeId(scope));
     if (state.current?.window !== window.window) {
       const sent = window.own ? 1 : 0;
