@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type WindowReading, scopeId, type WindowAllotment } from './in-process-store.js';
+import { scopeId, type WindowAllotment, type WindowReading } from './in-process-store.js';
 import type { RateLimitScope } from './rate-limit-store.js';
 
 /** What a process pacing alone may still send in one window. */
