@@ -5,12 +5,14 @@
  * @module
  */
 import { readRequestId } from '../shared/request-id.js';
+import { REPLAYED_NOTE } from './replayed.js';
 import type { RetryDecision } from './retry.js';
 import type { RateLimitWait } from './types.js';
 
 /**
  * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)` in place
- * of the status; the request id only when the response carried one.
+ * of the status; the request id only when the response carried one. A `replayed` id is the previous
+ * attempt's too: the line says the response did not come from the service.
  */
 export function attemptLine(
   described: string,
@@ -18,13 +20,14 @@ export function attemptLine(
   durationMs: number,
   response: Response | undefined,
   failure: unknown,
+  replayed?: string,
 ): string {
   const outcome =
     response !== undefined
       ? String(response.status)
       : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
   const requestId = response === undefined ? undefined : readRequestId(response.headers);
-  const id = requestId === undefined ? '' : `, request id ${requestId}`;
+  const id = requestId === undefined ? '' : `, request id ${requestId}${replayed ? REPLAYED_NOTE : ''}`;
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }
 

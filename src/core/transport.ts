@@ -26,7 +26,9 @@ import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
 import type { CallOptions, ClientConfig } from './options.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
+import { replayedId, replayedWarning } from './replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './retry.js';
+import { retryArguments } from './retry-arguments.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
@@ -68,6 +70,8 @@ interface Call extends TracedCall {
   attempts: number;
   /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
   readonly described: string;
+  /** The latest response, as `fetch` gave it. */
+  previous?: Response | undefined;
   /** The latest response's body, read in full by its attempt. */
   body?: ArrayBuffer | undefined;
   /** What the latest response asked the caller to wait, read against the service's clock. */
@@ -249,6 +253,7 @@ export class Transport {
     call.attempts++;
     const started = performance.now();
     let response: Response | undefined;
+    let replayed: string | undefined;
     let failure: unknown;
     try {
       if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
@@ -256,7 +261,13 @@ export class Transport {
       }
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
-      response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
+      const fetch = this.#config.fetch ?? globalThis.fetch;
+      const retry = call.attempts > 1 && request instanceof Request;
+      response = await (retry ? fetch(...retryArguments(request, init)) : fetch(request, init));
+      if (retry) replayed = replayedId(call.previous, response);
+      if (replayed !== undefined)
+        warnOnce(this.#config.log, 'replayed', replayedWarning(call.described, replayed));
+      call.previous = response;
       // A status that never carries a body (204, 304, ...) comes with none at all.
       call.body = response.body === null ? undefined : await response.arrayBuffer();
       if (response.ok) return response;
@@ -269,7 +280,9 @@ export class Transport {
     } finally {
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
-      this.#config.log.debug(() => attemptLine(call.described, call.attempts, duration, response, failure));
+      this.#config.log.debug(() =>
+        attemptLine(call.described, call.attempts, duration, response, failure, replayed),
+      );
     }
   }
 
