@@ -25,6 +25,7 @@ export type { RawRequest } from './core/raw-request.js';
 export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {
   Fetch,
+  FetchOptions,
   HttpMethod,
   QueryValue,
   RateLimit,

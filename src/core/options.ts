@@ -12,7 +12,7 @@ import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './rate-limit-store.js';
-import type { Fetch, RateLimitWait } from './types.js';
+import type { Fetch, FetchOptions, RateLimitWait } from './types.js';
 import {
   addProblem,
   describeIssues,
@@ -80,6 +80,11 @@ export interface ClientOptions {
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
   /**
+   * Options handed to `fetch` with every attempt of every call ({@link FetchOptions}); a call's
+   * own `fetchOptions` replace them name by name.
+   */
+  fetchOptions?: FetchOptions | undefined;
+  /**
    * Headers sent with every request. `Authorization`, `Accept`, `Content-Type` and the headers
    * that belong to the connection are set by the client and rejected here.
    */
@@ -141,6 +146,17 @@ const callable =
       ? undefined
       : message;
 
+/** What the client sets on every request itself, so `fetchOptions` may not. */
+const OWN_FETCH_OPTIONS = ['body', 'headers', 'method', 'signal'];
+
+const fetchOptions: Check = (value) => {
+  if (!isRecord(value)) return 'Expected an object of fetch options';
+  const own = OWN_FETCH_OPTIONS.filter((name) => value[name] !== undefined);
+  return own.length === 0
+    ? undefined
+    : `${own.join(', ')} cannot be given: the client sets them (use the headers and signal options)`;
+};
+
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
@@ -157,6 +173,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   pacing: [flag, true],
   dangerouslyAllowBrowser: [flag],
   fetch: [callable([''], 'Expected a fetch function')],
+  fetchOptions: [fetchOptions],
   logger: [callable(['warn'], 'Expected an object with warn()')],
   onRateLimit: [callable([''], 'Expected a function')],
   rateLimitStore: [
@@ -173,6 +190,7 @@ const CALL_OPTIONS: Record<string, [Check]> = {
   signal: [(value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal')],
   timeout: [TIMEOUT],
   maxRetries: [MAX_RETRIES],
+  fetchOptions: [fetchOptions],
 };
 
 /** The client's settings, validated, with defaults and environment variables applied. */
@@ -185,6 +203,7 @@ export interface ClientConfig {
   readonly timeout: number;
   readonly maxRetryWait: number;
   readonly fetch: Fetch | undefined;
+  readonly fetchOptions: FetchOptions | undefined;
   readonly headers: HeaderEntries;
   /** Where log lines go, at the configured level, the key already kept out. */
   readonly log: Log;
@@ -201,6 +220,7 @@ export interface CallOptions {
   readonly timeout?: number | undefined;
   readonly maxRetries?: number | undefined;
   readonly headers?: HeaderEntries | undefined;
+  readonly fetchOptions?: FetchOptions | undefined;
 }
 
 /** An environment variable where the runtime has them (a page has none); an empty one counts as unset. */

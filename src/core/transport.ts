@@ -63,6 +63,8 @@ const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'
 interface Call extends TracedCall {
   readonly spec: RequestSpec<unknown>;
   readonly signal: AbortSignal | undefined;
+  /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
+  readonly fetchOptions: RequestInit | undefined;
   /** How long a lease for one attempt lasts. */
   readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
@@ -137,6 +139,9 @@ export class Transport {
       spec,
       trace,
       signal: options.signal,
+      fetchOptions: options.fetchOptions
+        ? { ...this.#config.fetchOptions, ...options.fetchOptions }
+        : this.#config.fetchOptions,
       leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
@@ -262,8 +267,9 @@ export class Transport {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       const fetch = this.#config.fetch ?? globalThis.fetch;
+      const given = call.fetchOptions ? { ...init, ...call.fetchOptions } : init;
       const retry = call.attempts > 1 && request instanceof Request;
-      response = await (retry ? fetch(...retryArguments(request, init)) : fetch(request, init));
+      response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
       if (retry) replayed = replayedId(call.previous, response);
       if (replayed !== undefined)
         warnOnce(this.#config.log, 'replayed', replayedWarning(call.described, replayed));

@@ -26,6 +26,37 @@
 export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
 /**
+ * Options handed to `fetch` with every attempt, beside the request the client builds: the standard
+ * ones (`cache`, `credentials`, `keepalive`, `priority`, ...) and any a runtime or framework reads,
+ * such as Next.js's `next: { revalidate, tags }` or undici's `dispatcher`. The client's own
+ * `method`, `headers`, `body` and `signal` are refused here: use the `headers` and `signal` options.
+ * A retry never comes from a cache: on a retry, a `cache` or `next` given here becomes
+ * `cache: 'no-store'`.
+ *
+ * @example
+ * ```ts
+ * import { type FetchOptions, PetStoreClient } from 'animal-store-sdk';
+ *
+ * // In a Next.js server component: served from Next's data cache for a minute, tagged for revalidateTag.
+ * const cached: FetchOptions = { next: { revalidate: 60, tags: ['pets'] } };
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const pets = await client.listPets({ limit: 10 }, { fetchOptions: cached });
+ * ```
+ */
+export interface FetchOptions extends Omit<RequestInit, 'body' | 'headers' | 'method' | 'signal'> {
+  /** Set by the client. */
+  body?: never;
+  /** Set by the client: use the `headers` option. */
+  headers?: never;
+  /** Set by the client. */
+  method?: never;
+  /** Set by the client: use the `signal` option. */
+  signal?: never;
+  /** Any option a runtime's or a framework's `fetch` reads. */
+  [option: string]: unknown;
+}
+
+/**
  * Options for a single call, overriding the client's.
  *
  * @example
@@ -46,6 +77,8 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
   headers?: Record<string, string> | undefined;
+  /** Options handed to `fetch` with every attempt of this call, over the client's `fetchOptions`. */
+  fetchOptions?: FetchOptions | undefined;
 }
 
 /**
