@@ -58,8 +58,8 @@ export interface ClientOptions {
   apiKey?: string | (() => string | PromiseLike<string>) | null | undefined;
   /**
    * Lets a browser page (or a worker of one) construct the client with a string `apiKey`, which
-   * anyone who opens the page can read. Node, Bun, Deno and Cloudflare Workers never need it, nor
-   * does an `apiKey` that is a function or `null`. Default: `false`.
+   * anyone who opens the page can read. Node, Bun, Deno, Cloudflare Workers and the Edge runtime
+   * never need it, nor does an `apiKey` that is a function or `null`. Default: `false`.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
