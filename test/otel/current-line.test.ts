@@ -12,41 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PINNED_NODE, REPO_ROOT, TSC } from '../package/support/repo.js';
 import { run } from '../package/support/run.js';
 import { installedProject } from '../support/installed-project.js';
+import { block, installedPackages, tsconfig } from './support/docs-setup.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './support/otlp-receiver.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/retried-call.mjs', import.meta.url));
 const INTERNAL = 1;
 const CLIENT = 3;
-
-/** The body of the docs' code block whose fence reads exactly "```" + `info`. */
-function block(markdown: string, info: string): string {
-  const lines = markdown.split('\n');
-  const open = lines.indexOf(`\`\`\`${info}`);
-  if (open === -1) throw new Error(`docs/observability.md has no \`\`\`${info} block`);
-  const close = lines.indexOf('```', open + 1);
-  return `${lines.slice(open + 1, close).join('\n')}\n`;
-}
-
-/** The packages of the docs' `npm install animal-store-sdk …` line, the package itself left out. */
-function installedPackages(markdown: string): string[] {
-  const line = markdown.split('\n').find((text) => text.startsWith('npm install animal-store-sdk '));
-  if (line === undefined) throw new Error('docs/observability.md has no npm install line');
-  return line.split(/\s+/).slice(3);
-}
-
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'es2023',
-    module: 'preserve',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: ['node'],
-    typeRoots: [join(REPO_ROOT, 'node_modules/@types')],
-  },
-  include: ['instrumentation.ts', 'next/*.ts'],
-};
 
 interface Report {
   readonly pets: number;
@@ -62,7 +33,7 @@ beforeAll(async () => {
   const setup = block(markdown, 'ts instrumentation.ts');
   ({ directory } = await installedProject({
     name: 'animal-store-otel-current-line',
-    packages: installedPackages(markdown),
+    packages: installedPackages(markdown, '@opentelemetry/sdk-node@'),
     refresh: async (project) => {
       await mkdir(join(project, 'next'), { recursive: true });
       await writeFile(join(project, 'instrumentation.ts'), setup);
@@ -71,7 +42,7 @@ beforeAll(async () => {
         join(project, 'next/instrumentation.ts'),
         block(markdown, 'ts instrumentation.ts (Next.js)'),
       );
-      await writeFile(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+      await writeFile(join(project, 'tsconfig.json'), tsconfig(['instrumentation.ts', 'next/*.ts']));
       await copyFile(FIXTURE, join(project, 'retried-call.mjs'));
     },
   }));
