@@ -11,8 +11,9 @@ import { NAMES } from './attributes.js';
 import { subscribe } from './telemetry.js';
 
 /**
- * The buckets the HTTP conventions advise for `http.client.request.duration`, in seconds; a call's
- * duration uses them too, with the waits of its retries beyond the last.
+ * The buckets the HTTP conventions advise for `http.client.request.duration`, in seconds. A call's
+ * duration is on the same scale, so that the two compare; a call that waited longer than 10 s falls
+ * in the last bucket, and `animal_store.wait.duration` says why.
  */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
