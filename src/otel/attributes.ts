@@ -38,6 +38,7 @@ export const SDK = {
 export const NAMES = {
   waitEvent: 'animal_store.wait',
   storeEvent: (event: 'fallback' | 'return') => `animal_store.store.${event}`,
+  operationDuration: 'animal_store.client.operation.duration',
   requestDuration: 'http.client.request.duration',
   waitDuration: 'animal_store.wait.duration',
 } as const;
@@ -49,12 +50,10 @@ export function attemptSpanName(attempt: AttemptContext): string {
 
 /** What is known of an attempt when it starts, also the attributes of its duration metric. */
 export function attemptStartAttributes(attempt: AttemptContext): Attributes {
-  const url = new URL(attempt.url);
   const attributes: Attributes = {
     [HTTP.method]: attempt.method,
     [HTTP.urlFull]: attempt.url,
-    [HTTP.serverAddress]: url.hostname,
-    [HTTP.serverPort]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    ...serverOf(attempt.url),
   };
   if (attempt.call.path !== '') attributes[HTTP.urlTemplate] = attempt.call.path;
   if (attempt.resendCount > 0) attributes[HTTP.resendCount] = attempt.resendCount;
@@ -101,6 +100,19 @@ export function operationStartAttributes(call: OperationContext): Attributes {
   return attributes;
 }
 
+/**
+ * The attributes of a call's `animal_store.client.operation.duration`: the operation, its path
+ * template and the service's address, how it ended (the last status, the error's class). No request
+ * id and no attempt count: their values are too many for a metric.
+ */
+export function operationMetricAttributes(call: OperationContext): Attributes {
+  const attributes: Attributes = { [SDK.operation]: call.operation, ...serverOf(call.baseUrl) };
+  if (call.path !== '') attributes[HTTP.urlTemplate] = call.path;
+  if (call.status !== undefined) attributes[HTTP.status] = call.status;
+  if (call.error !== undefined) attributes[HTTP.errorType] = errorName(call.error);
+  return attributes;
+}
+
 /** How a call ended: its attempts, its last status and request id, and the class of its error. */
 export function operationEndAttributes(call: OperationContext): Attributes {
   const attributes: Attributes = { [SDK.attempts]: call.attempts };
@@ -110,6 +122,15 @@ export function operationEndAttributes(call: OperationContext): Attributes {
   if (call.requestId !== undefined) attributes[SDK.requestId] = call.requestId;
   if (call.error !== undefined) attributes[HTTP.errorType] = errorName(call.error);
   return attributes;
+}
+
+/** `server.address` and `server.port` of a URL, the port the scheme's when the URL names none. */
+function serverOf(href: string): Attributes {
+  const url = new URL(href);
+  return {
+    [HTTP.serverAddress]: url.hostname,
+    [HTTP.serverPort]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  };
 }
 
 /** An error's class name (`RateLimitError`, `TypeError`), the conventions' `error.type`. */

@@ -1,1 +1,1 @@
-export { AnimalStoreInstrumentation } from './instrumentation.js';
+export { AnimalStoreInstrumentation, type AnimalStoreInstrumentationConfig } from './instrumentation.js';

@@ -10,11 +10,36 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { NAMES } from './attributes.js';
 import { subscribe } from './telemetry.js';
 
-/** The buckets the HTTP conventions advise for `http.client.request.duration`, in seconds. */
+/**
+ * The buckets the HTTP conventions advise for `http.client.request.duration`, in seconds. A call's
+ * duration is on the same scale, so that the two compare; a call that waited longer than 10 s falls
+ * in the last bucket, and `animal_store.wait.duration` says why.
+ */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 /** Waits run from milliseconds (backoff) to a minute (a rate-limit window), in seconds. */
 const WAIT_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
+
+/**
+ * The instrumentation's options.
+ *
+ * @example
+ * ```ts
+ * import { AnimalStoreInstrumentation } from 'animal-store-sdk/otel';
+ *
+ * // On Bun or Deno, or with a `fetch` no HTTP instrumentation sees: the SDK records the HTTP metric.
+ * const instrumentation = new AnimalStoreInstrumentation({ httpClientRequestDuration: true });
+ * ```
+ */
+export interface AnimalStoreInstrumentationConfig extends InstrumentationConfig {
+  /**
+   * Also record `http.client.request.duration` for each attempt. Off by default: undici's
+   * instrumentation records it for every request Node's `fetch` sends, and a second recording under
+   * another scope would double it. Turn it on where no HTTP instrumentation sees the SDK's requests
+   * (Bun, Deno, a `fetch` of your own). Read when the instrumentation is made.
+   */
+  readonly httpClientRequestDuration?: boolean;
+}
 
 /**
  * What each instrumentation holds while enabled. Kept beside the instance rather than in it: the
@@ -23,6 +48,7 @@ const WAIT_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
  */
 interface State {
   unsubscribe?: (() => void) | undefined;
+  operationDuration?: Histogram | undefined;
   requestDuration?: Histogram | undefined;
   waitDuration?: Histogram | undefined;
 }
@@ -43,9 +69,10 @@ function stateOf(instrumentation: AnimalStoreInstrumentation): State {
  * attempt a CLIENT span under it named `METHOD /path/template` with the HTTP client conventions'
  * attributes (`http.request.resend_count` on retries, `error.type`, `url.template`) and the service's
  * request id and rate-limit reading, and each wait (`Retry-After`, backoff, pacing) an
- * `animal_store.wait` event on the call's span. Metrics: `http.client.request.duration` per attempt
- * and `animal_store.wait.duration` by reason. The fetch instrumentation's spans (undici's) nest under
- * the attempts'.
+ * `animal_store.wait` event on the call's span. Metrics: `animal_store.client.operation.duration`
+ * per call (its retries and waits included) and `animal_store.wait.duration` by reason; each
+ * attempt's `http.client.request.duration` is left to the HTTP instrumentation (undici's), whose
+ * spans nest under the attempts', unless `httpClientRequestDuration` asks for it.
  *
  * @example
  * ```ts
@@ -55,9 +82,9 @@ function stateOf(instrumentation: AnimalStoreInstrumentation): State {
  * registerInstrumentations({ instrumentations: [new AnimalStoreInstrumentation()] });
  * ```
  */
-export class AnimalStoreInstrumentation extends InstrumentationBase {
-  /** @param config - `enabled: false` to create it disabled. */
-  constructor(config: InstrumentationConfig = {}) {
+export class AnimalStoreInstrumentation extends InstrumentationBase<AnimalStoreInstrumentationConfig> {
+  /** @param config - `enabled: false` to create it disabled; `httpClientRequestDuration` to record the HTTP metric. */
+  constructor(config: AnimalStoreInstrumentationConfig = {}) {
     super(packageJson.name, packageJson.version, config);
   }
 
@@ -69,12 +96,22 @@ export class AnimalStoreInstrumentation extends InstrumentationBase {
   /** Creates the histograms with the current meter. */
   protected override _updateMetricInstruments(): void {
     const state = stateOf(this);
-    state.requestDuration = this.meter.createHistogram(NAMES.requestDuration, {
-      description: 'Duration of each HTTP attempt the Animal Store SDK sends.',
+    state.operationDuration = this.meter.createHistogram(NAMES.operationDuration, {
+      description:
+        'Duration of each Animal Store SDK call, from the call to its result: retries and waits included.',
       unit: 's',
       valueType: ValueType.DOUBLE,
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
+    state.requestDuration =
+      this.getConfig().httpClientRequestDuration === true
+        ? this.meter.createHistogram(NAMES.requestDuration, {
+            description: 'Duration of each HTTP attempt the Animal Store SDK sends.',
+            unit: 's',
+            valueType: ValueType.DOUBLE,
+            advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+          })
+        : undefined;
     state.waitDuration = this.meter.createHistogram(NAMES.waitDuration, {
       description: 'Waits before an attempt (Retry-After, backoff, pacing), by reason.',
       unit: 's',
@@ -90,6 +127,7 @@ export class AnimalStoreInstrumentation extends InstrumentationBase {
     if (state.unsubscribe !== undefined) return;
     state.unsubscribe = subscribe({
       tracer: () => this.tracer,
+      operationDuration: () => state.operationDuration,
       requestDuration: () => state.requestDuration,
       waitDuration: () => state.waitDuration,
       fail: (error) => this._diag.error('animal-store-sdk instrumentation failed', error),

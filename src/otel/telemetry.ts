@@ -1,8 +1,8 @@
 /**
  * What the SDK's diagnostics channels become in OpenTelemetry: an INTERNAL span per call under the
  * caller's active span, a CLIENT span per attempt under it, each wait an event on the call's span,
- * a shared store's fallback and return events on the active span, and the durations of attempts and
- * waits as histograms.
+ * a shared store's fallback and return events on the active span, and the durations of calls and
+ * waits (and of attempts, when asked) as histograms.
  *
  * @module
  */
@@ -34,6 +34,7 @@ import {
   attemptStartAttributes,
   NAMES,
   operationEndAttributes,
+  operationMetricAttributes,
   operationStartAttributes,
   SDK,
 } from './attributes.js';
@@ -41,10 +42,18 @@ import {
 /** Where spans and measurements go; read at each use, as the providers may be set later. */
 export interface Telemetry {
   tracer(): Tracer;
+  operationDuration(): Histogram | undefined;
+  /** `undefined` unless asked for: an HTTP instrumentation records the same. */
   requestDuration(): Histogram | undefined;
   waitDuration(): Histogram | undefined;
   /** Reports a failure inside the instrumentation, which must never reach the application. */
   fail(error: unknown): void;
+}
+
+/** A call's span as the active context, and when the call started. */
+interface CallSpan {
+  readonly active: Context;
+  readonly started: number;
 }
 
 /** An attempt's span, with what its metric needs. */
@@ -62,7 +71,7 @@ interface AttemptSpan {
  * `run` is OpenTelemetry's own `context.with`: whatever context manager is registered, when it is.
  */
 export function subscribe(telemetry: Telemetry): () => void {
-  const calls = new WeakMap<OperationContext, Context>();
+  const calls = new WeakMap<OperationContext, CallSpan>();
   const attempts = new WeakMap<AttemptContext, AttemptSpan>();
   // Channels call nothing of a bound store but `run`; OpenTelemetry keeps its AsyncLocalStorage private.
   const activeSpan = {
@@ -80,7 +89,7 @@ export function subscribe(telemetry: Telemetry): () => void {
           parent,
         );
       const active = trace.setSpan(parent, span);
-      calls.set(call, active);
+      calls.set(call, { active, started: performance.now() });
       return active;
     } catch (error) {
       telemetry.fail(error);
@@ -89,15 +98,20 @@ export function subscribe(telemetry: Telemetry): () => void {
   };
 
   const endCall = (call: OperationContext): void => {
-    const span = spanOf(calls.get(call));
-    if (span === undefined) return;
-    span.setAttributes(operationEndAttributes(call));
-    if (call.error !== undefined) failed(span, call.error);
-    span.end();
+    const record = calls.get(call);
+    if (record === undefined) return;
+    const span = trace.getSpan(record.active);
+    if (span !== undefined) {
+      span.setAttributes(operationEndAttributes(call));
+      if (call.error !== undefined) failed(span, call.error);
+      span.end();
+    }
+    const seconds = (performance.now() - record.started) / 1000;
+    telemetry.operationDuration()?.record(seconds, operationMetricAttributes(call));
   };
 
   const startAttempt = (attempt: AttemptContext): Context => {
-    const parent = calls.get(attempt.call) ?? context.active();
+    const parent = calls.get(attempt.call)?.active ?? context.active();
     try {
       const attributes = attemptStartAttributes(attempt);
       const span = telemetry
@@ -119,13 +133,18 @@ export function subscribe(telemetry: Telemetry): () => void {
     if (attempt.status === undefined && attempt.error !== undefined) failed(span, attempt.error);
     else if (attemptErrorType(attempt) !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
+    const requestDuration = telemetry.requestDuration();
+    if (requestDuration === undefined) return;
     const seconds = (performance.now() - started) / 1000;
-    telemetry.requestDuration()?.record(seconds, attemptMetricAttributes(attempt, attributes));
+    requestDuration.record(seconds, attemptMetricAttributes(attempt, attributes));
   };
 
   const onWait = (message: unknown): void => {
     const { call, reason, ms } = message as WaitMessage;
-    spanOf(calls.get(call))?.addEvent(NAMES.waitEvent, { [SDK.waitReason]: reason, [SDK.waitMs]: ms });
+    spanOf(calls.get(call)?.active)?.addEvent(NAMES.waitEvent, {
+      [SDK.waitReason]: reason,
+      [SDK.waitMs]: ms,
+    });
     telemetry
       .waitDuration()
       ?.record(ms / 1000, { [SDK.operation]: call.operation, [SDK.waitReason]: reason });

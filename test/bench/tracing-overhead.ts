@@ -1,14 +1,17 @@
 /**
  * What the diagnostics channels cost a call: with no subscriber, with a bare subscriber on every
- * channel, and with the OpenTelemetry instrumentation recording every span and metric, beside the
- * builds passed with `--variant` (an earlier commit, before the channels) and raw fetch.
+ * channel, with the OpenTelemetry instrumentation recording every span and metric, and with the
+ * setup docs/observability.md recommends (undici's instrumentation too, trace context sent), beside
+ * the builds passed with `--variant` (an earlier commit, before the channels) and raw fetch.
  *
  * @module
  */
 import { subscribe, tracingChannel, unsubscribe } from 'node:diagnostics_channel';
-import { context, trace } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { type Instrumentation, registerInstrumentations } from '@opentelemetry/instrumentation';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { DIAGNOSTICS_CHANNELS } from '../../src/index.js';
@@ -57,24 +60,35 @@ class NeverCollected extends MetricReader {
 }
 
 /**
- * OpenTelemetry as an application runs it: AsyncLocalStorage context, every span sampled and batched
- * to an exporter, the histograms recorded. Enabled for the contender's rounds only.
+ * OpenTelemetry as an application runs it (what `NodeSDK` sets up): AsyncLocalStorage context, W3C
+ * trace context, every span sampled and batched to an exporter, the histograms recorded.
  */
-function openTelemetry(): NonNullable<Contender['around']> {
+function startOpenTelemetry(): MeterProvider {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(
     new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(DISCARD)] }),
   );
-  const instrumentation = new AnimalStoreInstrumentation({ enabled: false });
-  registerInstrumentations({
-    instrumentations: [instrumentation],
-    meterProvider: new MeterProvider({ readers: [new NeverCollected()] }),
-  });
-  instrumentation.disable();
-  return { before: () => instrumentation.enable(), after: () => instrumentation.disable() };
+  return new MeterProvider({ readers: [new NeverCollected()] });
 }
 
-/** The contenders of each case: the SDK three ways, the other builds, raw fetch. */
+/** Registers `instrumentations`, enabled for the contender's rounds only. */
+function instrumented(
+  meterProvider: MeterProvider,
+  instrumentations: readonly Instrumentation[],
+): NonNullable<Contender['around']> {
+  registerInstrumentations({ instrumentations: [...instrumentations], meterProvider });
+  const each = (action: 'enable' | 'disable') => () => {
+    for (const instrumentation of instrumentations) instrumentation[action]();
+  };
+  each('disable')();
+  return { before: each('enable'), after: each('disable') };
+}
+
+/**
+ * The contenders of each case: the SDK four ways (no subscriber, a bare one, the SDK's
+ * instrumentation alone, the docs' setup with undici's), the other builds, raw fetch.
+ */
 export function measureTracingOverhead(
   server: LoopbackServer,
   builds: readonly SdkBuild[],
@@ -84,11 +98,17 @@ export function measureTracingOverhead(
   const [current, ...others] = builds;
   if (current === undefined) throw new Error('No SDK build to measure');
   const bare = bareSubscriber();
-  const otel = openTelemetry();
+  const meterProvider = startOpenTelemetry();
+  const sdkAlone = instrumented(meterProvider, [new AnimalStoreInstrumentation({ enabled: false })]);
+  const docsSetup = instrumented(meterProvider, [
+    new AnimalStoreInstrumentation({ enabled: false }),
+    new UndiciInstrumentation({ enabled: false }),
+  ]);
   return measureCases(server, cases, calls, (operation, baseUrl) => [
     sdkContender({ ...current, name: 'no subscriber' }, operation, baseUrl),
     sdkContender({ ...current, name: 'bare subscriber' }, operation, baseUrl, bare),
-    sdkContender({ ...current, name: 'OpenTelemetry' }, operation, baseUrl, otel),
+    sdkContender({ ...current, name: 'OpenTelemetry' }, operation, baseUrl, sdkAlone),
+    sdkContender({ ...current, name: 'OTel + undici' }, operation, baseUrl, docsSetup),
     ...others.map((build) => sdkContender(build, operation, baseUrl)),
     rawContender(operation, baseUrl),
   ]);

@@ -12,6 +12,9 @@ export interface Snippet {
   code: string;
 }
 
+// A block whose fence names a file after the language (```ts instrumentation.ts) needs packages the
+// repository does not install (another OpenTelemetry line): test/otel/current-line.test.ts installs
+// them and checks it.
 const fence = /^([ \t]*(?:\* ?)?)```(ts|typescript)\s*$/;
 
 /** Every ```ts block of a Markdown or TypeScript file (TSDoc comment prefixes removed). */

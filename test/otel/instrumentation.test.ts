@@ -196,41 +196,75 @@ describe('a call that fails', () => {
 });
 
 describe('the instrumentation', () => {
-  it('records each attempt’s duration and each wait, by the conventions’ attributes and by reason', async () => {
+  it('records each call’s duration under its own name and each wait by reason, and no HTTP metric', async () => {
     const { client, store } = setup();
     store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
     await settle(client.listPets(), 10);
+    await settle(client.getPet(404));
 
-    expect(await telemetry.histogram('http.client.request.duration')).toEqual([
+    const call = {
+      scope: 'animal-store-sdk',
+      count: 1,
+      sum: expect.any(Number),
+    };
+    const server = { 'server.address': 'animal-store.test', 'server.port': 80 };
+    expect(await telemetry.histogram('animal_store.client.operation.duration')).toEqual([
       {
+        ...call,
         attributes: {
-          'http.request.method': 'GET',
-          'server.address': 'animal-store.test',
-          'server.port': 80,
-          'url.template': '/pets',
-          'http.response.status_code': 429,
-          'error.type': '429',
-        },
-        count: 1,
-        sum: expect.any(Number),
-      },
-      {
-        attributes: {
-          'http.request.method': 'GET',
-          'server.address': 'animal-store.test',
-          'server.port': 80,
+          'animal_store.operation': 'listPets',
+          ...server,
           'url.template': '/pets',
           'http.response.status_code': 200,
         },
-        count: 1,
-        sum: expect.any(Number),
+      },
+      {
+        ...call,
+        attributes: {
+          'animal_store.operation': 'getPet',
+          ...server,
+          'url.template': '/pets/{petId}',
+          'http.response.status_code': 404,
+          'error.type': 'NotFoundError',
+        },
       },
     ]);
     expect(await telemetry.histogram('animal_store.wait.duration')).toEqual([
       {
+        scope: 'animal-store-sdk',
         attributes: { 'animal_store.operation': 'listPets', 'animal_store.wait.reason': 'retry-after' },
         count: 1,
         sum: 2,
+      },
+    ]);
+    expect(await telemetry.histogram('http.client.request.duration')).toEqual([]);
+  });
+
+  it('records each attempt’s http.client.request.duration when asked, by the conventions’ attributes', async () => {
+    await telemetry.stop();
+    telemetry = startTelemetry({ config: { httpClientRequestDuration: true } });
+    const { client, store } = setup();
+    store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
+    await settle(client.listPets(), 10);
+
+    const attempt = {
+      'http.request.method': 'GET',
+      'server.address': 'animal-store.test',
+      'server.port': 80,
+      'url.template': '/pets',
+    };
+    expect(await telemetry.histogram('http.client.request.duration')).toEqual([
+      {
+        scope: 'animal-store-sdk',
+        attributes: { ...attempt, 'http.response.status_code': 429, 'error.type': '429' },
+        count: 1,
+        sum: expect.any(Number),
+      },
+      {
+        scope: 'animal-store-sdk',
+        attributes: { ...attempt, 'http.response.status_code': 200 },
+        count: 1,
+        sum: expect.any(Number),
       },
     ]);
   });

@@ -2,9 +2,10 @@
  * OpenTelemetry's SDK as an application sets it up, recording in memory: the spans of each test, its
  * metrics on demand, and a span tree to compare against.
  */
-import { context, type HrTime } from '@opentelemetry/api';
+import { context, type HrTime, propagation } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { type Instrumentation, registerInstrumentations } from '@opentelemetry/instrumentation';
 import { type DataPoint, type Histogram, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import {
   BasicTracerProvider,
@@ -12,7 +13,10 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { AnimalStoreInstrumentation } from '../../../src/otel/index.js';
+import {
+  AnimalStoreInstrumentation,
+  type AnimalStoreInstrumentationConfig,
+} from '../../../src/otel/index.js';
 
 /** A reader collected only when a test asks. */
 class OnDemandReader extends MetricReader {
@@ -38,23 +42,42 @@ export interface Telemetry {
   readonly provider: BasicTracerProvider;
   /** The finished spans as trees, roots in the order they ended. */
   spans(): SpanNode[];
-  /** The data points of one histogram so far, by their attributes. */
-  histogram(name: string): Promise<{ attributes: Record<string, unknown>; count: number; sum: number }[]>;
+  /** The data points of one histogram so far, by their attributes, with the scope that recorded each. */
+  histogram(name: string): Promise<HistogramPoint[]>;
   reset(): void;
   stop(): Promise<void>;
 }
 
-/** Registers the instrumentation with in-memory tracing and metrics and AsyncLocalStorage context. */
-export function startTelemetry(): Telemetry {
+/** One data point of a histogram. */
+export interface HistogramPoint {
+  readonly scope: string;
+  readonly attributes: Record<string, unknown>;
+  readonly count: number;
+  readonly sum: number;
+}
+
+/** What a test sets up beside the SDK's instrumentation. */
+export interface TelemetryOptions {
+  readonly config?: AnimalStoreInstrumentationConfig;
+  /** Other instrumentations registered with it (undici's). */
+  readonly others?: readonly Instrumentation[];
+}
+
+/**
+ * Registers the instrumentation with in-memory tracing and metrics, AsyncLocalStorage context and
+ * W3C trace context sent with requests.
+ */
+export function startTelemetry({ config = {}, others = [] }: TelemetryOptions = {}): Telemetry {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const reader = new OnDemandReader();
   const meterProvider = new MeterProvider({ readers: [reader] });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
-  const instrumentation = new AnimalStoreInstrumentation();
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  const instrumentation = new AnimalStoreInstrumentation(config);
   const unregister = registerInstrumentations({
-    instrumentations: [instrumentation],
+    instrumentations: [instrumentation, ...others],
     tracerProvider: provider,
     meterProvider,
   });
@@ -64,19 +87,24 @@ export function startTelemetry(): Telemetry {
     spans: () => trees(exporter.getFinishedSpans()),
     histogram: async (name) => {
       const { resourceMetrics } = await reader.collect();
-      const metric = resourceMetrics.scopeMetrics
-        .flatMap((scope) => scope.metrics)
-        .find((entry) => entry.descriptor.name === name);
-      return ((metric?.dataPoints ?? []) as DataPoint<Histogram>[]).map((point) => ({
-        attributes: { ...point.attributes },
-        count: point.value.count,
-        sum: point.value.sum ?? 0,
-      }));
+      return resourceMetrics.scopeMetrics.flatMap(({ scope, metrics }) =>
+        metrics
+          .filter((metric) => metric.descriptor.name === name)
+          .flatMap((metric) =>
+            (metric.dataPoints as DataPoint<Histogram>[]).map((point) => ({
+              scope: scope.name,
+              attributes: { ...point.attributes },
+              count: point.value.count,
+              sum: point.value.sum ?? 0,
+            })),
+          ),
+      );
     },
     reset: () => exporter.reset(),
     stop: async () => {
       unregister();
       context.disable();
+      propagation.disable();
       await provider.shutdown();
       await meterProvider.shutdown();
     },
