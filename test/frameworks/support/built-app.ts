@@ -70,6 +70,8 @@ export interface Build {
   /** The build's command line under the pinned Node, from the project's directory. */
   readonly args: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
+  /** Which of the app's files the build reads (paths relative to the fixture); all by default. */
+  readonly reads?: (file: string) => boolean;
 }
 
 /** Builds the app unless a build of the same inputs is there, and returns what the build printed. */
@@ -79,7 +81,9 @@ export async function buildOnce(build: Build): Promise<string> {
     .update(await readFile(join(directory, 'installed-from.txt')))
     .update(JSON.stringify([build.args, build.env]));
   const sources = fixtureDirectory(build.fixture);
-  for (const file of filesUnder(sources)) inputs.update(relative(sources, file)).update(readFileSync(file));
+  for (const file of filesUnder(sources).map((file) => relative(sources, file))) {
+    if (build.reads?.(file) ?? true) inputs.update(file).update(readFileSync(join(sources, file)));
+  }
   const builtFrom = inputs.digest('hex');
   const name = `${build.output.replace(/\W/g, '')}-of-${build.fixture}`;
   const marker = join(directory, `${name}.built-from.txt`);

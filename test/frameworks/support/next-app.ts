@@ -67,6 +67,8 @@ export async function nextBuild(bundler: Bundler): Promise<NextBuild> {
     output: distDir,
     args: [next(project.directory), 'build', ...(bundler === 'webpack' ? ['--webpack'] : [])],
     env: { ...NEXT_ENV, NEXT_DIST_DIR: distDir },
+    // The end-to-end tests beside the app are not part of it.
+    reads: (file) => !file.startsWith('e2e/') && !file.startsWith('playwright.'),
   });
   return { directory: project.directory, bundler, distDir, output };
 }
