@@ -12,6 +12,7 @@ import { PetStoreError } from '../errors.js';
 interface RuntimeGlobals {
   readonly process?: { readonly versions?: { readonly node?: unknown } };
   readonly Deno?: unknown;
+  readonly EdgeRuntime?: unknown;
   readonly navigator?: { readonly userAgent?: unknown };
   readonly document?: unknown;
   readonly WorkerGlobalScope?: unknown;
@@ -20,11 +21,14 @@ interface RuntimeGlobals {
 /**
  * `true` in a browser page or a browser's worker. Server runtimes are recognised first, by what no
  * browser has: `process.versions.node` (Node, Bun, Deno, and Workers with `nodejs_compat`), `Deno`,
- * or Workers' own user agent; only then do `document` or a `WorkerGlobalScope` mean a browser.
+ * the Edge runtime's `EdgeRuntime` (Next.js, Vercel), or Workers' own user agent; only then do
+ * `document` or a `WorkerGlobalScope` mean a browser.
  */
 export function isBrowser(): boolean {
-  const { process, Deno, navigator, document, WorkerGlobalScope } = globalThis as RuntimeGlobals;
-  if (typeof process?.versions?.node === 'string' || Deno !== undefined) return false;
+  const { process, Deno, EdgeRuntime, navigator, document, WorkerGlobalScope } = globalThis as RuntimeGlobals;
+  if (typeof process?.versions?.node === 'string' || Deno !== undefined || EdgeRuntime !== undefined) {
+    return false;
+  }
   if (navigator?.userAgent === 'Cloudflare-Workers') return false;
   return (
     (typeof document === 'object' && document !== null) ||

@@ -58,8 +58,8 @@ export interface ClientOptions {
   apiKey?: string | (() => string | PromiseLike<string>) | null | undefined;
   /**
    * Lets a browser page (or a worker of one) construct the client with a string `apiKey`, which
-   * anyone who opens the page can read. Node, Bun, Deno and Cloudflare Workers never need it, nor
-   * does an `apiKey` that is a function or `null`. Default: `false`.
+   * anyone who opens the page can read. Node, Bun, Deno, Cloudflare Workers and the Edge runtime
+   * never need it, nor does an `apiKey` that is a function or `null`. Default: `false`.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
@@ -149,13 +149,10 @@ const callable =
 /** What the client sets on every request itself, so `fetchOptions` may not. */
 const OWN_FETCH_OPTIONS = ['body', 'headers', 'method', 'signal'];
 
-const fetchOptions: Check = (value) => {
-  if (!isRecord(value)) return 'Expected an object of fetch options';
-  const own = OWN_FETCH_OPTIONS.filter((name) => value[name] !== undefined);
-  return own.length === 0
+const fetchOptions: Check = (value) =>
+  isRecord(value) && !OWN_FETCH_OPTIONS.some((name) => value[name] !== undefined)
     ? undefined
-    : `${own.join(', ')} cannot be given: the client sets them (use the headers and signal options)`;
-};
+    : 'Expected fetch options without body, headers, method or signal: the client sets those';
 
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);

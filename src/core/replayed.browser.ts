@@ -4,10 +4,13 @@
  *
  * @module
  */
+import type { Log } from './log.js';
 
-export const replayedId = (_previous: Response | undefined, _response: Response): string | undefined =>
-  undefined;
+export const noticeReplay = (
+  _previous: Response | undefined,
+  _response: Response,
+  _log: Log,
+  _described: string,
+): string | undefined => undefined;
 
 export const REPLAYED_NOTE = '';
-
-export const replayedWarning = (_described: string, _id: string): string => '';

@@ -9,15 +9,17 @@
  * A retry's `fetch` arguments. Next.js memoizes identical GET and HEAD fetches during a render (by
  * URL, method and headers) unless the init carries a `signal`; its patched `fetch` folds an init
  * given beside a `Request` into that Request, so the signal reaches the memo only in the init of a
- * URL. A retry of a read is therefore sent as its URL with an init holding the request's method,
- * headers and signal: no header is added, and a first attempt stays memoized. A `cache` or Next's
- * `next` among the caller's options becomes `cache: 'no-store'`, which stops a cached read (Next
- * drops both `no-store` and a `revalidate` given together, with a warning, so `next` goes).
+ * URL. A retry without a body is therefore sent as its URL with an init holding the request's
+ * method, headers and signal: no header is added, and a first attempt stays memoized. A `cache` or
+ * Next's `next` among the caller's options becomes `cache: 'no-store'`, which stops a cached read
+ * (Next drops both `no-store` and a `revalidate` given together, with a warning, so `next` goes).
  */
 export function retryArguments(request: Request, init: RequestInit = {}): [Request | string, RequestInit] {
-  const uncached = ('cache' in init || 'next' in init) && { cache: 'no-store' as const, next: undefined };
-  const { method, headers, signal } = request;
-  return method === 'GET' || method === 'HEAD'
-    ? [request.url, { ...init, ...uncached, method, headers, signal }]
-    : [request, { ...init, ...uncached }];
+  const { url, method, headers, signal, body } = request;
+  const retry = ('cache' in init || 'next' in init) && {
+    ...init,
+    cache: 'no-store' as const,
+    next: undefined,
+  };
+  return body === null ? [url, { ...(retry || init), method, headers, signal }] : [request, retry || init];
 }

@@ -26,7 +26,7 @@ import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
 import type { CallOptions, ClientConfig } from './options.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
-import { replayedId, replayedWarning } from './replayed.js';
+import { noticeReplay } from './replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './retry.js';
 import { retryArguments } from './retry-arguments.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
@@ -270,9 +270,7 @@ export class Transport {
       const given = call.fetchOptions ? { ...init, ...call.fetchOptions } : init;
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      if (retry) replayed = replayedId(call.previous, response);
-      if (replayed !== undefined)
-        warnOnce(this.#config.log, 'replayed', replayedWarning(call.described, replayed));
+      if (retry) replayed = noticeReplay(call.previous, response, this.#config.log, call.described);
       call.previous = response;
       // A status that never carries a body (204, 304, ...) comes with none at all.
       call.body = response.body === null ? undefined : await response.arrayBuffer();

@@ -67,7 +67,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const planName = typeof command.plan === 'string' ? command.plan : 'custom';
   process.stdout.write(
     [
-      `Animal Store fake server listening on ${server.url}`,
+      `Animal Store fake server listening on ${server.url} (the base URL: give it to PetStoreClient and connectFakePetStore)`,
       `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
       `Pets: ${command.seed}`,
       `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,

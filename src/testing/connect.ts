@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { ErrorBodySchema, type Pet, PetListSchema } from '../schemas.js';
 import { parseBaseUrl } from './base-url.js';
 import type { ChaosOptions } from './chaos.js';
-import { CONTROL_PATH, controlUrlOf } from './control-urls.js';
+import { CONTROL_PATH, controlTarget, controlUrlOf, sessionBasePath } from './control-urls.js';
 import type { FaultMatch } from './fault-match.js';
 import type { FaultOptions } from './faults.js';
 import type { RecordedRequest } from './request-log.js';
@@ -107,8 +107,12 @@ export interface RemoteFakePetStore {
   clearFaults(): Promise<void>;
   /** The requests the store received, oldest first, as `store.requests` lists them. */
   requests(): Promise<RecordedRequest[]>;
-  /** Moves the store's clock forward by `ms`: windows and bans that end within it pass at once. */
-  advanceClock(ms: number): Promise<void>;
+  /**
+   * Moves the store's clock forward by `ms`: windows and bans that end within it pass at once.
+   * Resolves to the store's time after the move, in milliseconds since the epoch, as the control
+   * API answers it.
+   */
+  advanceClock(ms: number): Promise<{ readonly now: number }>;
   /** Starts reproducible chaos, replacing any before it. */
   injectChaos(options: RemoteChaosOptions): Promise<void>;
   /** Ends chaos; injected faults stay. */
@@ -171,14 +175,17 @@ export class FakeStoreControlError extends Error {
 }
 
 const SessionCreatedSchema = z.object({ id: z.string(), baseUrl: z.string(), controlUrl: z.string() });
+const ClockSchema = z.object({ now: z.number() });
 
 /**
  * Connects to a fake Animal Store in another process through its control API. `url` is the store's
- * base URL, as the `animal-store-fake-server` command prints it (or `store.listen()` returns it, or a
- * session's); nothing is sent until a call is made. Works in Node, Bun, Deno and browsers (the
- * control API answers CORS).
+ * base URL, ending in `/v1`: the first URL the `animal-store-fake-server` command prints ("listening
+ * on"), not the control API's (`/__fake`), which it finds from there. `store.listen()`'s `url` and a
+ * session's `baseUrl` do as well. Nothing is sent until a call is made. Works in Node, Bun, Deno and
+ * browsers (the control API answers CORS).
  *
- * @throws TypeError when `url` is not a base URL ending in `/v1`.
+ * @throws TypeError when `url` is not a base URL ending in `/v1`; for the control API's URL, the
+ * error names the base URL to give.
  *
  * @example
  * ```ts
@@ -195,6 +202,7 @@ const SessionCreatedSchema = z.object({ id: z.string(), baseUrl: z.string(), con
  * ```
  */
 export function connectFakePetStore(url: string | URL, options: ConnectOptions = {}): RemoteFakePetStore {
+  refuseControlUrl(url);
   const base = parseBaseUrl(url);
   return remoteStore(base.href, controlUrlOf(new URL(base.href)), options.token);
 }
@@ -213,7 +221,7 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
     clearFaults: async () => void (await call('DELETE', '/faults')),
     // The log's shape is the server's own; parsing it again would only cost time.
     requests: async () => (await call('GET', '/requests')) as RecordedRequest[],
-    advanceClock: async (ms) => void (await call('POST', '/clock', { advanceMs: ms })),
+    advanceClock: async (ms) => ClockSchema.parse(await call('POST', '/clock', { advanceMs: ms })),
     injectChaos: async (chaos) =>
       void (await call('POST', '/chaos', { ...chaos, match: matchJson(chaos.match) })),
     clearChaos: async () => void (await call('DELETE', '/chaos')),
@@ -227,6 +235,19 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
       };
     },
   };
+}
+
+/** Throws when `url` is a control API's: the error names the store's base URL on the default path. */
+function refuseControlUrl(url: string | URL): void {
+  if (!URL.canParse(url)) return;
+  const { origin, pathname, href } = new URL(url);
+  const target = controlTarget(pathname.replace(/\/$/, ''));
+  if (target === undefined) return;
+  const base = `${origin}${target.session === undefined ? '/v1' : sessionBasePath(target.session, '/v1')}`;
+  throw new TypeError(
+    `${href} is the fake's control API; connectFakePetStore takes the store's base URL, ending in /v1 ` +
+      `(${base} unless the server was given another path): the URL the command prints as "listening on"`,
+  );
 }
 
 /** A fault as JSON: `times: Infinity` as `"Infinity"`, which JSON can carry. */

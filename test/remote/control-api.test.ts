@@ -113,7 +113,7 @@ describe('connectFakePetStore against store.listen()', () => {
     await get();
     const limited = await get();
     expect(limited.headers.get('retry-after')).toBe('60');
-    await remote.advanceClock(45_000);
+    expect(await remote.advanceClock(45_000)).toEqual({ now: T0 + 45_000 });
     const later = await get();
     expect(later.headers.get('retry-after')).toBe('15');
     expect(later.headers.get('date')).toBe(new Date(T0 + 45_000).toUTCString());
@@ -154,6 +154,16 @@ describe('connectFakePetStore against store.listen()', () => {
     await expect(
       remote.injectFault({ status: 503, match: { predicate: () => true } as unknown as { path: string } }),
     ).rejects.toThrow(/match\.predicate runs only in process/);
+  });
+
+  it('refuses the control API’s URL, naming the base URL to give instead', () => {
+    expect(() => connectFakePetStore('http://127.0.0.1:4010/__fake')).toThrow(
+      /is the fake's control API; connectFakePetStore takes the store's base URL, ending in \/v1 \(http:\/\/127\.0\.0\.1:4010\/v1 /,
+    );
+    expect(() => connectFakePetStore('http://127.0.0.1:4010/__fake/sessions/s1/')).toThrow(
+      /\(http:\/\/127\.0\.0\.1:4010\/sessions\/s1\/v1 unless/,
+    );
+    expect(() => connectFakePetStore('http://127.0.0.1:4010/pets')).toThrow(/\/v1/);
   });
 
   it('rejects with FakeStoreControlError, saying what the server said', async () => {

@@ -157,6 +157,9 @@ describe.concurrent('the command’s control API', { timeout: PROCESS_TEST_TIMEO
     const url = await waitForUrl(cli);
     const origin = new URL(url).origin;
     expect(cli.stdout()).toContain(
+      `listening on ${url} (the base URL: give it to PetStoreClient and connectFakePetStore)`,
+    );
+    expect(cli.stdout()).toContain(
       `Control API: ${origin}/__fake (with the control token as a bearer token)`,
     );
     expect((await fetch(`${origin}/__fake/pets`)).status).toBe(401);
