@@ -174,6 +174,25 @@ describe.each(BUNDLERS)('a Next.js 16 app built with %s', { timeout: CASE_TIMEOU
     expect(requests.map((logged) => logged.status)).toEqual([200, 200]);
   });
 
+  it('retries a listPets cached with fetchOptions against the service, not a cache, after a 429', async () => {
+    const fake = await session();
+    await fake.injectFault({
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      match: { method: 'GET', path: '/pets' },
+    });
+
+    const response = await request(fake, '/api/cached-pets');
+    const requests = await fake.requests();
+    report('route handler, fetchOptions next.tags, one 429 (Retry-After: 1)', requests);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveLength(3);
+    expect(requests.map((logged) => logged.status)).toEqual([429, 200]);
+    const [first, retry] = requests as [LoggedRequest, LoggedRequest];
+    expect(retry.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(990);
+  });
+
   it('lists pets from an Edge route, with the browser build, waiting out one 429', async () => {
     const fake = await session();
     await fake.injectFault({
