@@ -6,7 +6,9 @@
  */
 
 /**
- * A `fetch`-compatible function: what the `fetch` option takes.
+ * A `fetch`-compatible function: what the `fetch` option takes. It is given a `Request`, except for
+ * a retry of a request without a body, which comes as its URL with the method, headers and signal in
+ * `init` (so that a `fetch` that memoizes, as Next.js's does, sends it again).
  *
  * @example
  * ```ts

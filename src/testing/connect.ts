@@ -112,7 +112,10 @@ export interface RemoteFakePetStore {
    * Resolves to the store's time after the move, in milliseconds since the epoch, as the control
    * API answers it.
    */
-  advanceClock(ms: number): Promise<{ readonly now: number }>;
+  advanceClock(ms: number): Promise<{
+    /** The store's time after the move, in milliseconds since the epoch. */
+    readonly now: number;
+  }>;
   /** Starts reproducible chaos, replacing any before it. */
   injectChaos(options: RemoteChaosOptions): Promise<void>;
   /** Ends chaos; injected faults stay. */

@@ -55,6 +55,22 @@ describe('every retry reaches the service through a memoizing fetch', () => {
     expect(store.requests.map((request) => request.status)).toEqual([500, 500, 500, 500]);
   });
 
+  it('does the same when Next’s fetch is the global one, as Next installs it', async () => {
+    const { store, render } = await inRender();
+    const { PetStoreClient } = await import('../../src/index.js');
+    const { API_KEY, BASE_URL } = await import('./setup.js');
+    vi.stubGlobal('fetch', render);
+    try {
+      const client = new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL });
+      store.injectFault({ status: 500, times: 10 });
+      const { error } = await settle(client.listPets(), 10);
+      expect((error as Error).name).toBe('InternalServerError');
+      expect(store.requests).toHaveLength(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps identical first attempts in one render shared', async () => {
     const { client, store } = await inRender();
     const { error } = await settle(Promise.all([client.listPets(), client.listPets()]), 10);
