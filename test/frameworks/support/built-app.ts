@@ -6,7 +6,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,13 +14,10 @@ import { log } from '../../package/support/log.js';
 import { PINNED_NODE } from '../../package/support/repo.js';
 import { run } from '../../package/support/run.js';
 import { type InstalledProject, installedProject } from '../../support/installed-project.js';
-import { CACHE, exclusively } from '../../support/package-build.js';
+import { exclusively } from '../../support/package-build.js';
 
-/** A build on a busy machine outlasts the lock's staleness limit: the holder keeps it fresh. */
-const LOCK_HEARTBEAT_MS = 20_000;
-
-/** One build, with room on a busy 2-core machine. */
-export const BUILD_TIMEOUT_MS = 240_000;
+/** One build (or one install of a framework from the registry), with room on a busy 2-core machine. */
+export const BUILD_TIMEOUT_MS = 360_000;
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
@@ -46,6 +43,7 @@ export function appProject(
   return installedProject({
     name: `animal-store-${fixture}`,
     packages,
+    installTimeoutMs: BUILD_TIMEOUT_MS,
     ...(afterInstall === undefined ? {} : { afterInstall }),
     // Writes only what changed, so a server already running from the project sees no churn.
     async refresh(directory) {
@@ -88,31 +86,20 @@ export async function buildOnce(build: Build): Promise<string> {
   const name = `${build.output.replace(/\W/g, '')}-of-${build.fixture}`;
   const marker = join(directory, `${name}.built-from.txt`);
   const report = join(directory, `${name}.log`);
-  const lock = `animal-store-build-${name}`;
-  await exclusively(lock, async () => {
+  await exclusively(`animal-store-build-${name}`, async () => {
     if ((await readFile(marker, 'utf8').catch(() => '')) === builtFrom) return;
-    const heartbeat = setInterval(() => {
-      const now = new Date();
-      utimesSync(join(CACHE, `${lock}.lock`), now, now);
-    }, LOCK_HEARTBEAT_MS);
-    try {
-      await rm(marker, { force: true });
-      await rm(join(directory, build.output), { recursive: true, force: true });
-      const started = performance.now();
-      const { stdout, stderr } = await run(PINNED_NODE, build.args, {
-        cwd: directory,
-        node: PINNED_NODE,
-        env: { NO_COLOR: '1', FORCE_COLOR: '0', ...build.env },
-        timeoutMs: BUILD_TIMEOUT_MS,
-      });
-      await writeFile(report, `${stdout}\n${stderr}`);
-      await writeFile(marker, builtFrom);
-      log(
-        `${build.fixture}: ${build.output} built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-    } finally {
-      clearInterval(heartbeat);
-    }
+    await rm(marker, { force: true });
+    await rm(join(directory, build.output), { recursive: true, force: true });
+    const started = performance.now();
+    const { stdout, stderr } = await run(PINNED_NODE, build.args, {
+      cwd: directory,
+      node: PINNED_NODE,
+      env: { NO_COLOR: '1', FORCE_COLOR: '0', ...build.env },
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+    await writeFile(report, `${stdout}\n${stderr}`);
+    await writeFile(marker, builtFrom);
+    log(`${build.fixture}: ${build.output} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   });
   return readFile(report, 'utf8');
 }
