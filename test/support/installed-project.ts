@@ -28,6 +28,8 @@ export interface ProjectSetup {
    * repository's pinned tools (test runners) while the tarball and `packages` resolve from its own.
    */
   readonly toolsFromRepository?: boolean;
+  /** Milliseconds the install may take (run's default when absent): a framework's packages are large. */
+  readonly installTimeoutMs?: number;
   /** Runs in the project once it is installed (e.g. `npx msw init`). */
   readonly afterInstall?: (directory: string) => Promise<void>;
   /** Runs every time, under the lock (copying the test files in). */
@@ -74,7 +76,11 @@ export async function installedProject(setup: ProjectSetup): Promise<InstalledPr
       await run(
         'npm',
         ['install', packed.tarball, ...(setup.packages ?? []), '--no-audit', '--no-fund', '--prefer-offline'],
-        { cwd: directory, node: PINNED_NODE },
+        {
+          cwd: directory,
+          node: PINNED_NODE,
+          ...(setup.installTimeoutMs === undefined ? {} : { timeoutMs: setup.installTimeoutMs }),
+        },
       );
       await setup.afterInstall?.(directory);
       await writeFile(marker, installedFrom);

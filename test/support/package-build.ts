@@ -5,7 +5,7 @@
  * @module
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -62,9 +62,20 @@ export async function exclusively<T>(name: string, action: () => Promise<T>): Pr
       await wait(100);
     }
   }
+  // An action may outlast the staleness limit (a framework's install or build on a busy machine): the
+  // holder keeps the lock fresh, so that only a lock whose holder died goes stale.
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(lock, now, now);
+    } catch {
+      // Removed by a waiter that judged it stale: nothing to refresh.
+    }
+  }, STALE_LOCK_MS / 4);
   try {
     return await action();
   } finally {
+    clearInterval(heartbeat);
     rmSync(lock, { recursive: true, force: true });
   }
 }
