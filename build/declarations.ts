@@ -3,7 +3,7 @@
  * is not installed.
  *
  * - Every declaration file importing msw gets a `@ts-expect-error` above the import: without msw it reads
- *   as `any`, and the handlers' type (src/testing/msw.ts) falls back to `unknown`, so that a project
+ *   as `any`, and the handlers' type (src/testing/msw/msw.ts) falls back to `unknown`, so that a project
  *   without msw type-checks with `skipLibCheck: false`. With msw, nothing is ignored.
  * - The CommonJS declarations' import gets the `import` resolution mode: msw 3 is an ES module only,
  *   so a `.d.cts` file that imports its types plainly fails under `module: node16` (TS1479), and the

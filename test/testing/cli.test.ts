@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CliUsageError, internalErrorReport, parseCliArgs, USAGE } from '../../src/testing/cli-args.js';
+import { CliUsageError, internalErrorReport, parseCliArgs, USAGE } from '../../src/testing/cli/cli-args.js';
 import { PROCESS_TEST_TIMEOUT_MS, run, waitForUrl } from '../support/cli-process.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 

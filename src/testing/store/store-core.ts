@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { Pet } from '../schemas.js';
+import type { Pet } from '../../schemas.js';
+import type { ChaosOptions } from '../disruptions/chaos.js';
+import type { FaultOptions } from '../disruptions/faults.js';
 import type { BaseUrl } from './base-url.js';
-import type { ChaosOptions } from './chaos.js';
-import type { FaultOptions } from './faults.js';
 import type { RecordedRequest } from './request-log.js';
 
 /**

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { isPreflight, preflightResponse, withCorsHeaders } from './cors.js';
-import type { StoreCore } from './store-core.js';
+import { isPreflight, preflightResponse, withCorsHeaders } from '../rules/cors.js';
+import type { StoreCore } from '../store/store-core.js';
 
 // Types from msw's main entry, which msw 2 and 3 both export (msw 2 lacks `msw/http`), as import
 // types: the declaration bundler keeps their resolution mode, which keeps the CommonJS declarations

@@ -4,9 +4,10 @@
  *
  * @module
  */
+
+import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 import { MAX_DELAY_MS } from './faults.js';
-import type { ChaosRecord, RecordedRequest } from './request-log.js';
 import { seededRandom } from './seeded-random.js';
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ErrorBody } from '../schemas.js';
+import type { ErrorBody } from '../../schemas.js';
 import type { RateLimitState } from './rate-limiter.js';
 
 /**

@@ -5,14 +5,13 @@
  *
  * @module
  */
-import type { Pet } from '../schemas.js';
-import { REQUEST_ID_HEADER } from '../shared/request-id.js';
-import { authenticate, checkApiKeys, unauthorized } from './auth.js';
-import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
-import { Disruptions } from './disruptions.js';
-import { sleep } from './faults.js';
-import type { HttpHandler } from './msw.js';
-import { PetRepository } from './pet-repository.js';
+import type { Pet } from '../../schemas.js';
+import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
+import { Disruptions } from '../disruptions/disruptions.js';
+import { sleep } from '../disruptions/faults.js';
+import { startHttpServer } from '../http/start-http-server.js';
+import type { HttpHandler } from '../msw/msw.js';
+import { authenticate, checkApiKeys, unauthorized } from '../rules/auth.js';
 import {
   anonymousRateLimitState,
   type BanPolicy,
@@ -24,13 +23,20 @@ import {
   type RateLimitState,
   type RateLimits,
   windowName,
-} from './rate-limiter.js';
-import { type BodyRead, DEFAULT_MAX_BODY_BYTES, payloadTooLarge, readBody } from './request-body.js';
+} from '../rules/rate-limiter.js';
+import { type BodyRead, DEFAULT_MAX_BODY_BYTES, payloadTooLarge, readBody } from '../rules/request-body.js';
+import {
+  ERROR_CODES,
+  errorReply,
+  rateLimitHeaders,
+  retryAfterSeconds,
+  toResponse,
+} from '../rules/responses.js';
+import { noRoute, route } from '../rules/routes.js';
+import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
+import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
-import { ERROR_CODES, errorReply, rateLimitHeaders, retryAfterSeconds, toResponse } from './responses.js';
-import { noRoute, route } from './routes.js';
-import { startHttpServer } from './start-http-server.js';
 import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
 /**

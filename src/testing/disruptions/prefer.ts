@@ -4,8 +4,9 @@
  *
  * @module
  */
+
+import { ERROR_CODES, errorReply, type JsonReply } from '../rules/responses.js';
 import { MAX_DELAY_MS } from './faults.js';
-import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /** What a request's `Prefer` header asks of the fake. */
 export interface Preferences {

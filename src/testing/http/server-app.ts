@@ -5,13 +5,13 @@
  * @module
  */
 
-import { controlAccess } from './control-access.js';
-import { CONTROL_METHODS, createControlApi } from './control-api.js';
-import { CONTROL_PATH, controlTarget, sessionBasePath, sessionOfApiPath } from './control-urls.js';
-import { toResponse } from './responses.js';
-import { ROUTE_METHODS } from './routes.js';
-import { SESSION_MAX_RECORDED_REQUESTS, SessionRegistry } from './sessions.js';
-import type { ListenOptions, Outcome, StoreCore } from './store-core.js';
+import { controlAccess } from '../control/control-access.js';
+import { CONTROL_METHODS, createControlApi } from '../control/control-api.js';
+import { CONTROL_PATH, controlTarget, sessionBasePath, sessionOfApiPath } from '../control/control-urls.js';
+import { SESSION_MAX_RECORDED_REQUESTS, SessionRegistry } from '../control/sessions.js';
+import { toResponse } from '../rules/responses.js';
+import { ROUTE_METHODS } from '../rules/routes.js';
+import type { ListenOptions, Outcome, StoreCore } from '../store/store-core.js';
 
 /** The HTTP server's answers, before they are written to a socket. */
 export interface ServerApp {

@@ -12,11 +12,11 @@ import {
   isPreflight,
   preflightHeaders,
   responseCorsHeaders,
-} from './cors.js';
-import { announcesMoreThan } from './request-body.js';
-import { ERROR_CODES } from './responses.js';
+} from '../rules/cors.js';
+import { announcesMoreThan } from '../rules/request-body.js';
+import { ERROR_CODES } from '../rules/responses.js';
+import type { ListenOptions, RunningFakeServer, StoreCore } from '../store/store-core.js';
 import { createServerApp, type ServerApp } from './server-app.js';
-import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
 
 /** The longest request target (path and query) the server reads, in characters. */
 const MAX_URL_LENGTH = 8192;

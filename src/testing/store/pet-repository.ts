@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type NewPet, type Pet, PetSchema, type PetStatus } from '../schemas.js';
+import { type NewPet, type Pet, PetSchema, type PetStatus } from '../../schemas.js';
 
 /**
  * The status a new animal gets when `createPet` omits `status`.

@@ -5,15 +5,15 @@
  * @module
  */
 import type * as z from 'zod/mini';
+import { parseJsonBody } from '../rules/json-body.js';
+import { type BodyRead, payloadTooLarge, readBody } from '../rules/request-body.js';
+import { ERROR_CODES, errorReply, toResponse } from '../rules/responses.js';
+import { findRoute, methodsOf, noRoute, type Route } from '../rules/routes.js';
+import type { FakeStoreControl, StoreCore } from '../store/store-core.js';
 import { type ControlAccess, carriesToken } from './control-access.js';
 import { ChaosBodySchema, ClockBodySchema, FaultBodySchema, PetsBodySchema } from './control-schemas.js';
 import { controlTarget, sessionBasePath, sessionControlPath } from './control-urls.js';
-import { parseJsonBody } from './json-body.js';
-import { type BodyRead, payloadTooLarge, readBody } from './request-body.js';
-import { ERROR_CODES, errorReply, toResponse } from './responses.js';
-import { findRoute, methodsOf, noRoute, type Route } from './routes.js';
 import type { Session, SessionRegistry } from './sessions.js';
-import type { FakeStoreControl, StoreCore } from './store-core.js';
 
 /** What a control route acts on: the store addressed (the root's or a session's), and the request. */
 interface ControlRequest {

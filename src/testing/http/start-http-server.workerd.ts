@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
+import type { ListenOptions, RunningFakeServer, StoreCore } from '../store/store-core.js';
 
 /** Rejects: a Worker cannot listen on a port. */
 export async function startHttpServer(_core: StoreCore, _options: ListenOptions): Promise<RunningFakeServer> {

@@ -4,9 +4,8 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { isKey } from './auth.js';
-import { checkCorsHeaders } from './cors.js';
-import { DEFAULT_API_KEY } from './fake-store.js';
+import { isKey } from '../rules/auth.js';
+import { checkCorsHeaders } from '../rules/cors.js';
 import {
   DAY_MS,
   DEFAULT_WINDOW_MS,
@@ -14,10 +13,11 @@ import {
   PLAN_LIMITS,
   type Plan,
   type PlanName,
-} from './rate-limiter.js';
-import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
-import type { RecordedRequest } from './request-log.js';
-import { type ControlOptions, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store-core.js';
+} from '../rules/rate-limiter.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../rules/request-body.js';
+import { DEFAULT_API_KEY } from '../store/fake-store.js';
+import type { RecordedRequest } from '../store/request-log.js';
+import { type ControlOptions, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from '../store/store-core.js';
 
 /**
  * The command's name, as installed by the package's `bin`.

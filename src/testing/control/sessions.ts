@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type StoreCore } from './store-core.js';
+import { ERROR_CODES, errorReply, type JsonReply } from '../rules/responses.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type StoreCore } from '../store/store-core.js';
 
 /** How many requests a session's log keeps (the oldest dropped first): sessions × this bounds the logs. */
 export const SESSION_MAX_RECORDED_REQUESTS = 1_000;

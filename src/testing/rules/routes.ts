@@ -1,14 +1,14 @@
 /**
  * The fake Animal Store's routes, declared once: each method and path pattern with the operation that
  * answers it. The 404 for a path with no route, the 405 and its `Allow` header, and the methods the
- * CORS preflights (src/testing/cors.ts) allow all derive from this table; the control API declares
+ * CORS preflights (src/testing/rules/cors.ts) allow all derive from this table; the control API declares
  * its own table and finds its routes the same way.
  *
  * @module
  */
 
+import type { PetRepository } from '../store/pet-repository.js';
 import { createPet, getPet, listPets, type Operation, type OperationRequest } from './operations.js';
-import type { PetRepository } from './pet-repository.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /** One route: a method, a path pattern (`{name}` matches one segment), and what answers it. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
+import type { ListenOptions, RunningFakeServer, StoreCore } from '../store/store-core.js';
 
 /**
  * Loads the HTTP server on first use, so that importing `animal-store-sdk/testing` does not load

@@ -4,21 +4,21 @@
  *
  * @module
  */
-import { NULL_BODY_STATUSES } from '../shared/http-status.js';
+import { NULL_BODY_STATUSES } from '../../shared/http-status.js';
+import type { RateLimitState } from '../rules/rate-limiter.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
-import type { RateLimitState } from './rate-limiter.js';
 
 // FaultOptions carries a FaultMatch: the two are exported together.
 export type { FaultMatch } from './fault-match.js';
 
-import type { RecordedRequest } from './request-log.js';
 import {
   errorReply,
   type JsonValue,
   mergeHeaders,
   rateLimitHeaders,
   retryAfterSeconds,
-} from './responses.js';
+} from '../rules/responses.js';
+import type { RecordedRequest } from '../store/request-log.js';
 
 /**
  * The longest a request may ask the fake to hold its answer (`Prefer: delay`), or chaos may draw, in

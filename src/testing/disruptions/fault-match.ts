@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { RecordedRequest } from './request-log.js';
-import type { JsonValue } from './responses.js';
-import { matchPattern } from './routes.js';
+
+import type { JsonValue } from '../rules/responses.js';
+import { matchPattern } from '../rules/routes.js';
+import type { RecordedRequest } from '../store/request-log.js';
 
 /**
  * Which requests a fault applies to. Every given field must match; an empty match takes every request.

@@ -6,13 +6,13 @@
  * @module
  */
 import * as z from 'zod';
-import { ErrorBodySchema, type Pet, PetListSchema } from '../schemas.js';
-import { parseBaseUrl } from './base-url.js';
-import type { ChaosOptions } from './chaos.js';
+import { ErrorBodySchema, type Pet, PetListSchema } from '../../schemas.js';
+import type { ChaosOptions } from '../disruptions/chaos.js';
+import type { FaultMatch } from '../disruptions/fault-match.js';
+import type { FaultOptions } from '../disruptions/faults.js';
+import { parseBaseUrl } from '../store/base-url.js';
+import type { RecordedRequest } from '../store/request-log.js';
 import { CONTROL_PATH, controlUrlOf } from './control-urls.js';
-import type { FaultMatch } from './fault-match.js';
-import type { FaultOptions } from './faults.js';
-import type { RecordedRequest } from './request-log.js';
 
 /**
  * A {@link FaultMatch} as it crosses the network: `path` is a string (exact, or a pattern with `{name}`

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { checkBaseUrl } from '../shared/base-url.js';
+import { checkBaseUrl } from '../../shared/base-url.js';
 
 /**
  * The base URL a fake store serves when none is given. The `.test` top-level domain is reserved

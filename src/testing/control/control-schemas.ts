@@ -6,7 +6,7 @@
  * @module
  */
 import * as z from 'zod';
-import { PetListSchema } from '../schemas.js';
+import { PetListSchema } from '../../schemas.js';
 
 /** `PUT /__fake/pets`: the animals, each a Pet. */
 export const PetsBodySchema = PetListSchema;

@@ -6,8 +6,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { bearerToken } from './auth.js';
-import type { ControlOptions } from './store-core.js';
+import { bearerToken } from '../rules/auth.js';
+import type { ControlOptions } from '../store/store-core.js';
 
 /** Whether the control API is on, and what it asks of each request. */
 export type ControlAccess =

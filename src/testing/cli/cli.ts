@@ -10,7 +10,10 @@
  *
  * @module
  */
-import { DEFAULT_CHAOS_FAULTS } from './chaos.js';
+import { DEFAULT_CHAOS_FAULTS } from '../disruptions/chaos.js';
+import { limitsOf, windowName } from '../rules/rate-limiter.js';
+import { samplePets } from '../sample-pets.js';
+import { buildFakePetStore } from '../store/fake-store.js';
 import {
   type CliCommand,
   CliUsageError,
@@ -19,9 +22,6 @@ import {
   parseCliArgs,
   USAGE,
 } from './cli-args.js';
-import { buildFakePetStore } from './fake-store.js';
-import { limitsOf, windowName } from './rate-limiter.js';
-import { samplePets } from './sample-pets.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   let command: ReturnType<typeof parseCliArgs>;

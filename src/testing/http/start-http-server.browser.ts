@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ListenOptions, RunningFakeServer, StoreCore } from './store-core.js';
+import type { ListenOptions, RunningFakeServer, StoreCore } from '../store/store-core.js';
 
 /**
  * Rejects: a page cannot listen on a port. In a browser, serve the store through msw's

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../schemas.js';
+import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../../schemas.js';
+import type { PetRepository } from '../store/pet-repository.js';
 import { parseJsonBody } from './json-body.js';
-import type { PetRepository } from './pet-repository.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /**

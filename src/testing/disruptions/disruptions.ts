@@ -4,12 +4,13 @@
  *
  * @module
  */
+
+import type { RateLimitState } from '../rules/rate-limiter.js';
+import type { JsonReply } from '../rules/responses.js';
+import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
 import { Chaos, type ChaosOptions } from './chaos.js';
 import { effectOf, type FaultEffect, type FaultOptions, FaultQueue, statusFault } from './faults.js';
 import { readPreferences } from './prefer.js';
-import type { RateLimitState } from './rate-limiter.js';
-import type { ChaosRecord, RecordedRequest } from './request-log.js';
-import type { JsonReply } from './responses.js';
 
 /**
  * What happens to one request before the service sees it: refused (a `Prefer` the fake cannot

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from './request-body.js';
-import type { JsonValue } from './responses.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../rules/request-body.js';
+import type { JsonValue } from '../rules/responses.js';
 
 /**
  * One request the fake store received, as `store.requests` lists it.
