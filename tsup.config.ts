@@ -112,7 +112,7 @@ export default defineConfig([
     ...shared,
     name: 'cli',
     // The command is run, never imported: one ES module file with no declarations.
-    entry: { 'testing/cli': 'src/testing/cli.ts' },
+    entry: { 'testing/cli': 'src/testing/cli/cli.ts' },
     format: ['esm'],
     dts: false,
     splitting: false,

@@ -24,23 +24,24 @@ export const HEADERS_TO_EXPOSE = [
 ] as const;
 
 /**
- * Whether a 429 says neither how long to wait nor what the budget is because the browser hid its
- * headers from the page: the response is a CORS response (`type: 'cors'`), whose headers a page reads
- * only where the service exposes them.
+ * Whether the browser hides the rate-limit headers from the page, as far as this response tells:
+ * every 2xx and 429 of the service carries them, so a CORS response (`type: 'cors'`, whose headers a
+ * page reads only where the service exposes them) of either kind with no reading, and for a 429 no
+ * wait either, means they are hidden. `undefined` for any other status, which does not tell.
  */
 export function hidesRateLimitHeaders(
   response: Response,
   reading: RateLimit | null,
   requested: RequestedWait | undefined,
-): boolean {
-  return response.status === 429 && reading === null && requested === undefined && response.type === 'cors';
+): boolean | undefined {
+  if (response.ok || response.status === 429) return response.type === 'cors' && !reading && !requested;
 }
 
-/** The warning for such a 429, for the request it answered (`GET /pets`). */
+/** The warning for such a response, with the request it answered (`GET /pets`). */
 export function hiddenHeadersWarning(where: string): string {
   return (
-    `animal-store-sdk: ${where} got 429, but the service does not expose its rate-limit headers to this ` +
-    `page, so pacing is off. It must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
+    `animal-store-sdk: ${where}: the service does not expose its rate-limit headers to this page, so ` +
+    `pacing is off. It must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
   );
 }
 

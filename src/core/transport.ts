@@ -91,8 +91,8 @@ export class Transport {
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
   #rateLimit: RateLimit | null = null;
-  /** Whether the page was told that CORS hides the rate-limit headers: once per client. */
-  #toldHiddenHeaders = false;
+  /** Until a 2xx or a 429 tells whether CORS hides the rate-limit headers (then warned once). */
+  #watchHiddenHeaders = true;
 
   constructor(config: ClientConfig) {
     this.#config = config;
@@ -313,9 +313,11 @@ export class Transport {
     }
     if (!response) return;
     if (reading) this.#rateLimit = latestReading(this.#rateLimit, reading);
-    if (!this.#toldHiddenHeaders && hidesRateLimitHeaders(response, reading, call.requested)) {
-      this.#toldHiddenHeaders = true;
-      this.#config.log.warn(hiddenHeadersWarning(call.described));
+    if (this.#watchHiddenHeaders) {
+      const hidden = hidesRateLimitHeaders(response, reading, call.requested);
+      // The first 2xx or 429 tells, for the client's life: no check after it.
+      this.#watchHiddenHeaders = hidden === undefined;
+      if (hidden) this.#config.log.warn(hiddenHeadersWarning(call.described));
     }
     if (this.#config.deprecationWarnings) {
       warnOnce(

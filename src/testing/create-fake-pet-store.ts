@@ -3,9 +3,10 @@
  *
  * @module
  */
-import { buildFakePetStore, type FakePetStore, type FakePetStoreOptions } from './fake-store.js';
-import { loadMsw } from './load-msw.js';
-import { createMswHandlers } from './msw.js';
+
+import { loadMsw } from './msw/load-msw.js';
+import { createMswHandlers } from './msw/msw.js';
+import { buildFakePetStore, type FakePetStore, type FakePetStoreOptions } from './store/fake-store.js';
 
 /**
  * Creates a fake Animal Store that behaves like the real service wherever the interface says how.

@@ -25,9 +25,6 @@
  */
 export type { AdvanceOptions, AdvanceTimers, Settled } from './advance-time.js';
 export { advanceUntilSettled } from './advance-time.js';
-export { DEFAULT_BASE_URL } from './base-url.js';
-export type { ChaosDelay, ChaosFault, ChaosOptions } from './chaos.js';
-export { DEFAULT_CHAOS_FAULTS } from './chaos.js';
 export type {
   ConnectOptions,
   RemoteChaosOptions,
@@ -35,21 +32,29 @@ export type {
   RemoteFakePetStoreSession,
   RemoteFaultMatch,
   RemoteFaultOptions,
-} from './connect.js';
-export { connectFakePetStore, FakeStoreControlError } from './connect.js';
+} from './control/connect.js';
+export { connectFakePetStore, FakeStoreControlError } from './control/connect.js';
 export { createFakePetStore } from './create-fake-pet-store.js';
-export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './fake-store.js';
-export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './fake-store.js';
-export type { FaultMatch, FaultOptions } from './faults.js';
-export { MAX_DELAY_MS } from './faults.js';
-export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './operations.js';
-export { DEFAULT_NEW_PET_STATUS } from './pet-repository.js';
-export type { BanPolicy, Plan, PlanName, RateLimits } from './rate-limiter.js';
-export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rate-limiter.js';
-export { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
-export type { ChaosRecord, RecordedRequest } from './request-log.js';
-export type { FakeErrorCode, JsonValue } from './responses.js';
-export { ERROR_CODES } from './responses.js';
+export type { ChaosDelay, ChaosFault, ChaosOptions } from './disruptions/chaos.js';
+export { DEFAULT_CHAOS_FAULTS } from './disruptions/chaos.js';
+export type { FaultMatch, FaultOptions } from './disruptions/faults.js';
+export { MAX_DELAY_MS } from './disruptions/faults.js';
+export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './rules/operations.js';
+export type { BanPolicy, Plan, PlanName, RateLimits } from './rules/rate-limiter.js';
+export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rules/rate-limiter.js';
+export { DEFAULT_MAX_BODY_BYTES } from './rules/request-body.js';
+export type { FakeErrorCode, JsonValue } from './rules/responses.js';
+export { ERROR_CODES } from './rules/responses.js';
 export { samplePets } from './sample-pets.js';
-export type { ControlOptions, FakeStoreControl, ListenOptions, RunningFakeServer } from './store-core.js';
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store-core.js';
+export { DEFAULT_BASE_URL } from './store/base-url.js';
+export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/fake-store.js';
+export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
+export { DEFAULT_NEW_PET_STATUS } from './store/pet-repository.js';
+export type { ChaosRecord, RecordedRequest } from './store/request-log.js';
+export type {
+  ControlOptions,
+  FakeStoreControl,
+  ListenOptions,
+  RunningFakeServer,
+} from './store/store-core.js';
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store/store-core.js';

@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/testing/cli/cli.ts', import.meta.url));
 
 /** The server process's memory. */
 export interface ServerMemory {

@@ -80,11 +80,30 @@ describe('a service on another origin, through CORS', () => {
     expect(client.rateLimit).toBeNull();
     expect(logger.warn).toHaveBeenCalledOnce();
     expect(logger.warn.mock.calls[0]?.[0]).toMatch(
-      /^animal-store-sdk: GET \/pets got 429, but the service does not expose its rate-limit headers to this page, so pacing is off\./,
+      /^animal-store-sdk: GET \/pets: the service does not expose its rate-limit headers to this page, so pacing is off\./,
     );
     expect(logger.warn.mock.calls[0]?.[0]).toContain(
       'Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
     );
+  });
+
+  it('that hides them: the first 2xx warns once that pacing is off, before any 429', async () => {
+    const { client, logger } = serviceClient('/hidden-ok/v1');
+    expect(await client.listPets()).toEqual([]);
+    await client.listPets();
+
+    expect(client.rateLimit).toBeNull();
+    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(logger.warn.mock.calls[0]?.[0]).toMatch(
+      /^animal-store-sdk: GET \/pets: the service does not expose its rate-limit headers to this page, so pacing is off\. It must send Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit/,
+    );
+  });
+
+  it('that exposes them on a 2xx: the client reads them and says nothing', async () => {
+    const { client, logger } = serviceClient('/exposed-ok/v1');
+    expect(await client.listPets()).toEqual([]);
+    expect(client.rateLimit).toMatchObject({ limit: 60, remaining: 59 });
+    expect(logger.warn).not.toHaveBeenCalled();
   });
 
   it('that exposes them: the client reads them and says nothing', async () => {

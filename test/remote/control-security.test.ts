@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { carriesToken, isLoopback } from '../../src/testing/control-access.js';
+import { carriesToken, isLoopback } from '../../src/testing/control/control-access.js';
 import {
   type ControlOptions,
   connectFakePetStore,

@@ -4,8 +4,8 @@
  * headers a page may read; and the HTTP server acting like a strict service.
  */
 import { describe, expect, it } from 'vitest';
-import { EXPOSED_HEADERS } from '../../src/testing/cors.js';
 import { createFakePetStore, type FakePetStore, samplePets } from '../../src/testing/index.js';
+import { EXPOSED_HEADERS } from '../../src/testing/rules/cors.js';
 import { authed, type Connection, httpTransport, mswTransport } from './support/transports.js';
 
 const ORIGIN = 'http://localhost:5173';

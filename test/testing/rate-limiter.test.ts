@@ -11,7 +11,7 @@ import {
   RateLimiter,
   windowLength,
   windowName,
-} from '../../src/testing/rate-limiter.js';
+} from '../../src/testing/rules/rate-limiter.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,8 +1,9 @@
 /**
  * Global setup of the browser project: a service on another origin than the test page, whose CORS
  * rules are those of a real deployment that forgot something. Its every answer is a 429 with
- * `Retry-After` and `X-RateLimit-*`; under `/hidden/v1` they are not exposed to the page, under
- * `/exposed/v1` they are. Preflights allow `Authorization` and `Content-Type` only.
+ * `Retry-After` and `X-RateLimit-*`, or under a `-ok` path a 200 with an empty list and
+ * `X-RateLimit-*`; under `/hidden/v1` and `/hidden-ok/v1` they are not exposed to the page, under
+ * `/exposed/v1` and `/exposed-ok/v1` they are. Preflights allow `Authorization` and `Content-Type` only.
  *
  * @module
  */
@@ -34,18 +35,22 @@ export default async function startCorsService(project: TestProject): Promise<()
         .end();
       return;
     }
-    const exposed = request.url?.startsWith('/exposed/') === true;
+    const exposed = request.url?.startsWith('/exposed') === true;
+    const ok = /^\/\w+-ok\//.test(request.url ?? '');
+    const rateLimit = {
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': ok ? '59' : '0',
+      'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + (ok ? 60 : 3)),
+    };
     response
-      .writeHead(429, {
+      .writeHead(ok ? 200 : 429, {
         ...cors,
         ...(exposed && { 'Access-Control-Expose-Headers': EXPOSED }),
         'Content-Type': 'application/json',
-        'Retry-After': '3',
-        'X-RateLimit-Limit': '60',
-        'X-RateLimit-Remaining': '0',
-        'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 3),
+        ...(!ok && { 'Retry-After': '3' }),
+        ...rateLimit,
       })
-      .end(JSON.stringify({ code: 'rate_limited', message: 'Too many requests', status: 429 }));
+      .end(ok ? '[]' : JSON.stringify({ code: 'rate_limited', message: 'Too many requests', status: 429 }));
   });
   const service = await listenOnLoopback(server);
   project.provide('corsService', service.origin);

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+/**
+ * `animal-store-fake-server`: starts a fake Animal Store on an HTTP server until Ctrl-C (SIGINT) or
+ * SIGTERM. Exit codes: 0 after a clean stop or `--help`, 1 when the server cannot start, 2 for a bad
+ * command line.
+ *
+ * ```sh
+ * npx animal-store-fake-server --port 4010 --seed 25 --plan pro
+ * ```
+ *
+ * @module
+ */
+import { DEFAULT_CHAOS_FAULTS } from '../disruptions/chaos.js';
+import { limitsOf, windowName } from '../rules/rate-limiter.js';
+import { samplePets } from '../sample-pets.js';
+import { buildFakePetStore } from '../store/fake-store.js';
+import {
+  type CliCommand,
+  CliUsageError,
+  COMMAND,
+  internalErrorReport,
+  parseCliArgs,
+  USAGE,
+} from './cli-args.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let command: ReturnType<typeof parseCliArgs>;
+  try {
+    command = parseCliArgs(argv, process.env);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    process.stderr.write(`${COMMAND}: ${error.message}\nRun ${COMMAND} --help for the options.\n`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+
+  const store = buildFakePetStore(
+    {
+      apiKeys: { [command.key]: command.plan },
+      ...(command.proxyKey === undefined ? {} : { proxyKey: command.proxyKey }),
+      pets: samplePets(command.seed),
+      maxBodyBytes: command.maxBodyBytes,
+      maxRecordedRequests: command.maxRecordedRequests,
+      onInternalError: (error, request) => process.stderr.write(internalErrorReport(error, request)),
+    },
+    () => [],
+  );
+  if (command.chaos !== undefined) store.injectChaos(command.chaos);
+  let server: Awaited<ReturnType<typeof store.listen>>;
+  try {
+    server = await store.listen({
+      port: command.port,
+      hostname: command.host,
+      requestTimeoutMs: command.requestTimeoutMs,
+      control: command.control,
+      ...(command.corsHeaders === undefined ? {} : { corsHeaders: command.corsHeaders }),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${COMMAND}: cannot listen on ${command.host}:${command.port}: ${reason}\n`);
+    return 1;
+  }
+
+  const limits = limitsOf(command.plan);
+  const planName = typeof command.plan === 'string' ? command.plan : 'custom';
+  process.stdout.write(
+    [
+      `Animal Store fake server listening on ${server.url} (the base URL: give it to PetStoreClient and connectFakePetStore)`,
+      `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
+      ...(command.proxyKey === undefined
+        ? []
+        : [
+            `Requests without a key: served with the key ${command.proxyKey}, as a backend route would send them`,
+          ]),
+      `Pets: ${command.seed}`,
+      `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
+      controlLine(server.controlUrl, command),
+      ...(command.chaos === undefined
+        ? []
+        : [
+            `Chaos: seed ${command.chaos.seed}, a share of ${command.chaos.rate} of the requests gets a fault (${DEFAULT_CHAOS_FAULTS.join(', ')})`,
+          ]),
+      ...(command.corsHeaders === undefined
+        ? []
+        : [`CORS: strict, allowing and exposing only ${command.corsHeaders.join(', ') || 'no headers'}`]),
+      `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (received: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(received);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.stdout.write(`Received ${signal}, stopping.\n`);
+  await server.close();
+  process.stdout.write(
+    `Stopped.\nRequests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
+  );
+  return 0;
+}
+
+/** What the banner says of the control API: where it is and who may use it, never the token. */
+function controlLine(
+  controlUrl: string | undefined,
+  command: Extract<CliCommand, { kind: 'serve' }>,
+): string {
+  if (controlUrl !== undefined) {
+    const token = command.control !== false && command.control.token !== undefined;
+    return `Control API: ${controlUrl} (${token ? 'with the control token as a bearer token' : 'open to every process on this machine'})`;
+  }
+  return command.control === false
+    ? 'Control API: off (--no-control)'
+    : `Control API: off, as ${command.host} is beyond loopback; give --control-token to turn it on`;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `${COMMAND}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

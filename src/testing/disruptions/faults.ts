@@ -1,0 +1,264 @@
+/**
+ * Injected faults: failures of the infrastructure in front of the fake Animal Store (a load balancer's
+ * 503, a gateway's 429, a dropped connection, a slow network) that a test switches on for some requests.
+ *
+ * @module
+ */
+import { NULL_BODY_STATUSES } from '../../shared/http-status.js';
+import type { RateLimitState } from '../rules/rate-limiter.js';
+import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
+
+// FaultOptions carries a FaultMatch: the two are exported together.
+export type { FaultMatch } from './fault-match.js';
+
+import {
+  errorReply,
+  type JsonValue,
+  mergeHeaders,
+  rateLimitHeaders,
+  retryAfterSeconds,
+} from '../rules/responses.js';
+import type { RecordedRequest } from '../store/request-log.js';
+
+/**
+ * The longest a request may ask the fake to hold its answer (`Prefer: delay`), or chaos may draw, in
+ * milliseconds (5 minutes): longer than any timeout a test sets, short enough that a forgotten request
+ * does not hold its connection for long.
+ *
+ * @example
+ * ```ts
+ * import { MAX_DELAY_MS } from 'animal-store-sdk/testing';
+ *
+ * MAX_DELAY_MS; // 300000
+ * ```
+ */
+export const MAX_DELAY_MS = 300_000;
+
+/**
+ * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response)
+ * or only `delayMs` (the normal response, late).
+ *
+ * @example
+ * ```ts
+ * import type { FaultOptions } from 'animal-store-sdk/testing';
+ *
+ * const outage: FaultOptions = { status: 503, times: 2, match: { method: 'GET', path: '/pets' } };
+ * const throttled: FaultOptions = { status: 429, headers: { 'Retry-After': '30' } };
+ * const dropped: FaultOptions = { networkError: true };
+ * const slow: FaultOptions = { delayMs: 5_000 };
+ * const html: FaultOptions = {
+ *   status: 502,
+ *   headers: { 'Content-Type': 'text/html' },
+ *   body: '<html><body>Bad Gateway</body></html>',
+ * };
+ * ```
+ */
+export interface FaultOptions {
+  /** The status to answer with, 200 to 599. */
+  readonly status?: number;
+  /**
+   * Headers of the response; they replace the fake's own (`Content-Type`, `X-RateLimit-*`) of the same
+   * name.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The response body: a string is sent as it is (`text/plain` unless `headers` set a `Content-Type`),
+   * anything else as JSON. Without it, the body is an Error `{ code, message, status }` whose code
+   * names the status (`service_unavailable` for 503, `rate_limited` for 429, and so on).
+   */
+  readonly body?: JsonValue;
+  /**
+   * Wait this long (setTimeout, so fake timers control it) before answering; the request's signal
+   * aborts the wait.
+   */
+  readonly delayMs?: number;
+  /**
+   * Answer with no response at all: msw's `HttpResponse.error()`, a rejected `store.fetch` (a `TypeError`
+   * "fetch failed", like undici's) and a destroyed socket from the HTTP server.
+   */
+  readonly networkError?: boolean;
+  /** How many matching requests the fault applies to: a positive integer or `Infinity`. Default 1. */
+  readonly times?: number;
+  /** Which requests it applies to; default every request. */
+  readonly match?: FaultMatch;
+}
+
+/**
+ * What an injected fault does to one request.
+ */
+export interface FaultEffect {
+  /** How long to wait first. */
+  readonly delayMs: number;
+  /** Then: answer with a response, fail the connection, or go on with the normal handling. */
+  readonly result:
+    | { readonly kind: 'response'; readonly response: (extraHeaders: Record<string, string>) => Response }
+    | { readonly kind: 'network-error' }
+    | { readonly kind: 'continue' };
+}
+
+interface ActiveFault {
+  readonly options: FaultOptions;
+  remaining: number;
+  /** How many requests matched it so far, for `match.nth`. */
+  matched: number;
+}
+
+const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  408: 'request_timeout',
+  409: 'conflict',
+  429: 'rate_limited',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
+
+/**
+ * The faults injected into one store, applied in the order they were injected: a request takes the
+ * first fault that matches it and has uses left.
+ */
+export class FaultQueue {
+  #faults: ActiveFault[] = [];
+
+  /**
+   * Adds a fault after checking it.
+   *
+   * @throws TypeError or RangeError when the options contradict each other or are out of range.
+   */
+  add(options: FaultOptions): void {
+    checkFault(options);
+    this.#faults.push({ options, remaining: options.times ?? 1, matched: 0 });
+  }
+
+  /**
+   * Uses up one application of the first fault matching the request, and says what it does. Every
+   * fault the request matches counts it towards its `match.nth`, whether it applies or not.
+   */
+  take(request: RecordedRequest): FaultEffect | undefined {
+    let chosen: ActiveFault | undefined;
+    for (const fault of this.#faults) {
+      if (!matchesRequest(fault.options.match, request)) continue;
+      fault.matched += 1;
+      if (chosen === undefined && fault.matched >= (fault.options.match?.nth ?? 1)) chosen = fault;
+    }
+    if (chosen === undefined) return undefined;
+    chosen.remaining -= 1;
+    if (chosen.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== chosen);
+    return effectOf(chosen.options);
+  }
+
+  /**
+   * Removes every fault.
+   */
+  clear(): void {
+    this.#faults = [];
+  }
+}
+
+/**
+ * Resolves after `ms` milliseconds, through the global `setTimeout` looked up at call time so fake timers
+ * control it; rejects with the signal's reason as soon as `signal` aborts.
+ */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  // msw's delay() is not used: the store also runs without msw (store.fetch, the HTTP server), and the
+  // wait has to end when the request is aborted.
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function checkFault(options: FaultOptions): void {
+  const { status, networkError, delayMs, times, body, headers } = options;
+  if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {
+    throw new RangeError(`injectFault: status must be an integer from 200 to 599, got ${status}`);
+  }
+  if (networkError === true && (status !== undefined || body !== undefined || headers !== undefined)) {
+    throw new TypeError('injectFault: a networkError has no response, so no status, headers or body');
+  }
+  if (status === undefined && networkError !== true && (body !== undefined || headers !== undefined)) {
+    throw new TypeError('injectFault: headers and body need a status');
+  }
+  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
+    throw new RangeError(`injectFault: delayMs must be a finite number of milliseconds >= 0, got ${delayMs}`);
+  }
+  if (status === undefined && networkError !== true && delayMs === undefined) {
+    throw new TypeError('injectFault: give a status, networkError: true or delayMs');
+  }
+  if (
+    times !== undefined &&
+    !(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1))
+  ) {
+    throw new RangeError(`injectFault: times must be a positive integer or Infinity, got ${times}`);
+  }
+  checkMatch(options.match, 'injectFault');
+}
+
+/**
+ * The fault a bare status stands for, when a request asks for one (`Prefer: code=503`) or chaos picks
+ * it: the Error body and the key's rate-limit headers; a 429 says, as a gateway would, to retry in a
+ * second (`Retry-After: 1`, and `X-RateLimit-Remaining: 0` until then).
+ */
+export function statusFault(status: number, state: RateLimitState, now: number): FaultOptions {
+  if (status !== 429) return { status };
+  const resetAt = now + 1_000;
+  return {
+    status,
+    headers: {
+      ...rateLimitHeaders({ limit: state.limit, remaining: 0, resetAt }),
+      'Retry-After': String(retryAfterSeconds(resetAt, now)),
+    },
+  };
+}
+
+/** What a fault does to a request. */
+export function effectOf(options: FaultOptions): FaultEffect {
+  const delayMs = options.delayMs ?? 0;
+  if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };
+  const { status } = options;
+  if (status === undefined) return { delayMs, result: { kind: 'continue' } };
+  return {
+    delayMs,
+    result: { kind: 'response', response: (extra) => faultResponse(status, options, extra) },
+  };
+}
+
+function faultResponse(
+  status: number,
+  options: FaultOptions,
+  extraHeaders: Record<string, string>,
+): Response {
+  const { body } = options;
+  const [text, contentType] =
+    body === undefined
+      ? [
+          JSON.stringify(
+            errorReply(status, CODE_BY_STATUS[status] ?? `http_${status}`, `Injected fault: HTTP ${status}`)
+              .body,
+          ),
+          'application/json',
+        ]
+      : typeof body === 'string'
+        ? [body, 'text/plain; charset=utf-8']
+        : [JSON.stringify(body), 'application/json'];
+  // A status that never carries a body (a 204 fault, say) answers without one.
+  if (NULL_BODY_STATUSES.has(status))
+    return new Response(null, { status, headers: mergeHeaders(extraHeaders, options.headers) });
+  const headers = mergeHeaders({ 'Content-Type': contentType }, extraHeaders, options.headers);
+  return new Response(text, { status, headers });
+}

@@ -1,0 +1,96 @@
+/**
+ * The fake Animal Store's routes, declared once: each method and path pattern with the operation that
+ * answers it. The 404 for a path with no route, the 405 and its `Allow` header, and the methods the
+ * CORS preflights (src/testing/rules/cors.ts) allow all derive from this table; the control API declares
+ * its own table and finds its routes the same way.
+ *
+ * @module
+ */
+
+import type { PetRepository } from '../store/pet-repository.js';
+import { createPet, getPet, listPets, type Operation, type OperationRequest } from './operations.js';
+import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
+
+/** One route: a method, a path pattern (`{name}` matches one segment), and what answers it. */
+export interface Route<Handler> {
+  readonly method: string;
+  readonly pattern: string;
+  readonly handler: Handler;
+}
+
+/** Every route the fake serves. A new operation is one more line here. */
+const ROUTES: readonly Route<Operation>[] = [
+  { method: 'GET', pattern: '/pets', handler: listPets },
+  { method: 'POST', pattern: '/pets', handler: createPet },
+  { method: 'GET', pattern: '/pets/{petId}', handler: getPet },
+];
+
+/** The methods of a table, in its order: what a CORS preflight may ask for. */
+export function methodsOf(table: readonly Route<unknown>[]): readonly string[] {
+  return Object.freeze([...new Set(table.map((route) => route.method))]);
+}
+
+/** The methods of every route, in the order of the table: what a CORS preflight may ask for. */
+export const ROUTE_METHODS: readonly string[] = methodsOf(ROUTES);
+
+/** The path parameters of `path` when it matches `pattern`, else `undefined`. A trailing slash is ignored. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const expected = withoutTrailingSlash(pattern).split('/');
+  const actual = withoutTrailingSlash(path).split('/');
+  if (expected.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const segment = actual[index] ?? '';
+    if (part.startsWith('{') && part.endsWith('}')) {
+      params[part.slice(1, -1)] = segment;
+    } else if (part !== segment) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** The path without one trailing slash (the root `/` stays). */
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The 404 for a request no route serves, inside or outside the base URL. */
+export function noRoute(method: string, path: string): JsonReply {
+  return errorReply(404, ERROR_CODES.notFound, `No resource at ${method} ${path || '/'}`);
+}
+
+/**
+ * The route of `table` for a request and its path parameters; else the 404 when no route has the
+ * path, or the 405 with `Allow` (the methods the table lists for the path) when none has the method.
+ * Messages name `shownPath`, the path as the client sent it.
+ */
+export function findRoute<Handler>(
+  table: readonly Route<Handler>[],
+  method: string,
+  path: string,
+  shownPath: string = path,
+): { readonly route: Route<Handler>; readonly params: Record<string, string> } | JsonReply {
+  const allowed: string[] = [];
+  for (const candidate of table) {
+    const params = matchPattern(candidate.pattern, path);
+    if (params === undefined) continue;
+    if (candidate.method === method) return { route: candidate, params };
+    allowed.push(candidate.method);
+  }
+  if (allowed.length === 0) return noRoute(method, withoutTrailingSlash(shownPath));
+  const allow = allowed.join(', ');
+  return errorReply(
+    405,
+    ERROR_CODES.methodNotAllowed,
+    `${method} is not allowed on ${shownPath}; allowed: ${allow}`,
+    { Allow: allow },
+  );
+}
+
+/** Finds the route for an API request and runs its operation, or answers 404 or 405. */
+export function route(pets: PetRepository, request: OperationRequest): JsonReply {
+  const found = findRoute(ROUTES, request.method, request.path);
+  if (!('route' in found)) return found;
+  return found.route.handler(pets, request, found.params);
+}

@@ -1,0 +1,483 @@
+/**
+ * The fake Animal Store: its options, its state, and its one function from a web `Request` to a web
+ * `Response`, served as a `fetch`, as an HTTP server and (through the adapter passed in) as msw
+ * handlers.
+ *
+ * @module
+ */
+import type { Pet } from '../../schemas.js';
+import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
+import { Disruptions } from '../disruptions/disruptions.js';
+import { sleep } from '../disruptions/faults.js';
+import { startHttpServer } from '../http/start-http-server.js';
+import type { HttpHandler } from '../msw/msw.js';
+import { authenticate, checkApiKeys, unauthorized } from '../rules/auth.js';
+import {
+  anonymousRateLimitState,
+  type BanPolicy,
+  DEFAULT_BAN_POLICY,
+  type LimiterVerdict,
+  limitsOf,
+  type Plan,
+  RateLimiter,
+  type RateLimitState,
+  type RateLimits,
+  windowName,
+} from '../rules/rate-limiter.js';
+import { type BodyRead, DEFAULT_MAX_BODY_BYTES, payloadTooLarge, readBody } from '../rules/request-body.js';
+import {
+  ERROR_CODES,
+  errorReply,
+  rateLimitHeaders,
+  retryAfterSeconds,
+  toResponse,
+} from '../rules/responses.js';
+import { noRoute, route } from '../rules/routes.js';
+import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
+import { PetRepository } from './pet-repository.js';
+import { RequestIds } from './request-ids.js';
+import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
+import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
+
+/**
+ * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_API_KEY } from 'animal-store-sdk/testing';
+ *
+ * const headers = { Authorization: `Bearer ${DEFAULT_API_KEY}` };
+ * ```
+ */
+export const DEFAULT_API_KEY = 'test-api-key';
+
+/**
+ * The `apiKeys` of a fake store when none are given: {@link DEFAULT_API_KEY} on the Free plan.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_API_KEYS, createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore({ apiKeys: { ...DEFAULT_API_KEYS, 'pro-key': 'pro' } });
+ * ```
+ */
+export const DEFAULT_API_KEYS: Readonly<Record<string, Plan>> = Object.freeze({ [DEFAULT_API_KEY]: 'free' });
+
+/**
+ * A function with the signature of `fetch`.
+ *
+ * @example
+ * ```ts
+ * import type { FetchFunction } from 'animal-store-sdk/testing';
+ *
+ * const fetchImpl: FetchFunction = globalThis.fetch;
+ * ```
+ */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The options of {@link createFakePetStore}; every one is optional.
+ *
+ * @example
+ * ```ts
+ * import type { FakePetStoreOptions } from 'animal-store-sdk/testing';
+ *
+ * const options: FakePetStoreOptions = {
+ *   baseUrl: 'https://staging.example.com/v1',
+ *   apiKeys: { free: 'free', pro: 'pro', tiny: { perMinute: 2, perDay: 5 } },
+ *   pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }],
+ *   ban: { maxRequestsWhileLimited: 3, durationMs: 60_000 },
+ * };
+ * ```
+ */
+export interface FakePetStoreOptions {
+  /**
+   * The base URL served, ending in `/v1` like both real deployments (a trailing slash is fine).
+   * Default {@link DEFAULT_BASE_URL}.
+   */
+  readonly baseUrl?: string | URL;
+  /** The accepted API keys and their plans. Default {@link DEFAULT_API_KEYS}. */
+  readonly apiKeys?: Readonly<Record<string, Plan>>;
+  /**
+   * The key a request with no `Authorization` header is served with, as if a backend route of the
+   * application had added it: the fake then stands in for that route too, so a page built with
+   * `apiKey: null` runs against it. A wrong key is still a 401. The key is one of `apiKeys`, with its
+   * plan, or else is added on the Free plan. Default none: a request without a key is a 401.
+   *
+   * @example
+   * ```ts
+   * import { createFakePetStore } from 'animal-store-sdk/testing';
+   *
+   * const store = createFakePetStore({ proxyKey: 'backend-key', apiKeys: { 'backend-key': 'pro' } });
+   * ```
+   */
+  readonly proxyKey?: string;
+  /** The animals the store starts with (and returns to on `reset()`). Default none. */
+  readonly pets?: readonly Pet[];
+  /**
+   * The clock, in milliseconds since the epoch. The default reads `Date.now()` at each call, so it
+   * follows fake timers.
+   */
+  readonly now?: () => number;
+  /**
+   * When a key sending requests while rate limited gets banned: fields left out keep the
+   * {@link DEFAULT_BAN_POLICY}; `false` never bans.
+   */
+  readonly ban?: Partial<BanPolicy> | false;
+  /**
+   * The largest request body read, in bytes. A larger one is answered 413 `payload_too_large` before
+   * anything else, without reading it further; it is recorded without its body. Default
+   * {@link DEFAULT_MAX_BODY_BYTES} (1 MiB).
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * How many requests `store.requests` keeps; beyond it the oldest are dropped and counted in
+   * `store.droppedRequests`. Default `Infinity`: a test sees every request. The
+   * `animal-store-fake-server` command keeps 10,000.
+   */
+  readonly maxRecordedRequests?: number;
+  /**
+   * Called when the fake itself fails while answering a request (a bug, or an option it cannot use,
+   * such as a circular fault body). The request is answered 500 `internal_error`, in every mode, and
+   * recorded with the failure's message in `error`. The `animal-store-fake-server` command writes
+   * these to stderr.
+   */
+  readonly onInternalError?: (error: unknown, request: RecordedRequest) => void;
+  /**
+   * Makes the `X-Request-Id` of every response reproducible: the same requests get the same ids in
+   * every run (and again after `reset()`). An integer from 0 to 2^32 - 1. Default: a random seed, so
+   * that two stores never share ids.
+   */
+  readonly requestIdSeed?: number;
+}
+
+/**
+ * A fake Animal Store. See {@link createFakePetStore}.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore();
+ * const response = await store.fetch(`${store.baseUrl}/pets`, {
+ *   headers: { Authorization: 'Bearer test-api-key' },
+ * });
+ * await response.json(); // []
+ * ```
+ */
+export interface FakePetStore extends FakeStoreControl {
+  /** The base URL served by `handlers` and `fetch`, without a trailing slash. */
+  readonly baseUrl: string;
+  /**
+   * msw request handlers for every request under the base URL: `setupServer(...store.handlers)` or
+   * `setupWorker(...store.handlers)`. Requests outside it are left to msw's unhandled-request policy.
+   * msw (2 or 3) is loaded the first time this is read, and only then; in the build for browsers,
+   * which cannot load a module on demand, with the entry where msw is installed. Without msw, they
+   * are typed `unknown`.
+   *
+   * @throws Error when msw cannot be loaded (not installed, say); TypeError in the build for
+   * Cloudflare Workers, which has no msw.
+   */
+  readonly handlers: readonly HttpHandler[];
+  /**
+   * A drop-in `fetch` answered by the store. A URL outside the base URL is rejected with a `TypeError`
+   * "fetch failed", as an unreachable host would be.
+   */
+  readonly fetch: FetchFunction;
+  /**
+   * Starts a real HTTP server for the store (Node, Bun and Deno) serving the base URL's path on any
+   * host name, with CORS for browsers. Every server shares the store's state. In the browser build
+   * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen.
+   */
+  listen(options?: ListenOptions): Promise<RunningFakeServer>;
+  /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
+  readonly droppedRequests: number;
+}
+
+/** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
+const MAX_CLOCK_STEP_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * Builds a fake store. The msw adapter is passed in, so that code that never uses msw (the
+ * `animal-store-fake-server` command) does not load it; `createFakePetStore` passes the real one,
+ * which runs the first time `handlers` is read.
+ *
+ * @throws TypeError or RangeError when an option is invalid.
+ */
+export function buildFakePetStore(
+  options: FakePetStoreOptions,
+  mswHandlers: (core: StoreCore) => readonly HttpHandler[],
+): FakePetStore {
+  const { store } = createStore(options, mswHandlers);
+  return store;
+}
+
+/** The store and its core, the core also serving as what a session is built from. */
+function createStore(
+  options: FakePetStoreOptions,
+  mswHandlers: (core: StoreCore) => readonly HttpHandler[],
+): { store: FakePetStore; core: StoreCore } {
+  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS, options.proxyKey);
+  const authenticated = (headers: Headers) => authenticate(headers, apiKeys, options.proxyKey);
+  const baseNow = options.now ?? (() => Date.now());
+  let clockOffsetMs = 0;
+  const clock = () => baseNow() + clockOffsetMs;
+  const pets = new PetRepository(options.pets ?? []);
+  const limiter = new RateLimiter(banPolicy(options.ban));
+  const disruptions = new Disruptions();
+  const maxBodyBytes = bodyLimit(options.maxBodyBytes);
+  const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
+  const requestIds = new RequestIds(options.requestIdSeed);
+
+  const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const path = pathUnder(url, base.path);
+    const requestId = requestIds.next();
+    if (path === undefined) return identified(reply(toResponse(noRoute(method, url.pathname))), requestId);
+    const read: BodyRead = oversized ? { tooLarge: true } : await readBody(request, maxBodyBytes);
+    const entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
+      method,
+      url: request.url,
+      path,
+      headers: plainHeaders(request.headers),
+      body: read.tooLarge ? undefined : recordedBody(read.text),
+      receivedAt: clock(),
+      requestId,
+    };
+    log.push(entry);
+    let outcome: Outcome;
+    try {
+      outcome = await answer(request, entry, read, baseHref);
+    } catch (error) {
+      // A wait cut short by the client's abort is the client leaving, not the fake failing.
+      if (request.signal.aborted) throw error;
+      entry.error = error instanceof Error ? error.message : String(error);
+      outcome = reply(internalError(entry.error));
+      entry.status = 500;
+      options.onInternalError?.(error, structuredClone(entry));
+    }
+    if (outcome.kind === 'response') entry.status = outcome.response.status;
+    identified(outcome, requestId);
+    // An injected fault may send an id of its own: the log keeps the one the response carried.
+    if (outcome.kind === 'response') entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
+    return outcome;
+  };
+
+  const answer = async (
+    request: Request,
+    entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] },
+    read: BodyRead,
+    baseHref: string,
+  ): Promise<Outcome> => {
+    if (read.tooLarge) return reply(toResponse(payloadTooLarge(maxBodyBytes)));
+
+    const disruption = disruptions.decide(entry, request.headers, () => ({
+      state: currentState(request.headers),
+      now: clock(),
+    }));
+    if (disruption.kind === 'refuse') return reply(toResponse(disruption.reply));
+    if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
+    for (const effect of disruption.effects) {
+      if (effect.delayMs > 0) await sleep(effect.delayMs, request.signal);
+      if (effect.result.kind === 'network-error') return { kind: 'network-error' };
+      if (effect.result.kind === 'response') {
+        return reply(effect.result.response(rateLimitHeaders(currentState(request.headers))));
+      }
+    }
+
+    const auth = authenticated(request.headers);
+    if (!auth.ok) return reply(unauthorized(auth, clock()));
+
+    const now = clock();
+    const limits = limitsOf(auth.plan);
+    const decision = limiter.consume(auth.key, limits, now);
+    if (decision.outcome !== 'allowed') return reply(tooManyRequests(decision, limits, now));
+
+    const operationReply = route(pets, {
+      method: entry.method,
+      path: entry.path,
+      url: new URL(request.url),
+      baseHref,
+      headers: request.headers,
+      bodyText: read.text,
+      bodyUtf8: read.utf8,
+    });
+    return reply(toResponse(operationReply, rateLimitHeaders(decision.state)));
+  };
+
+  /** The rate-limit state the request's key would see now, without counting a request. */
+  const currentState = (headers: Headers): RateLimitState => {
+    const auth = authenticated(headers);
+    return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
+  };
+
+  const control: FakeStoreControl = {
+    get pets() {
+      return pets.all();
+    },
+    get requests() {
+      return structuredClone(log.entries());
+    },
+    setPets(list) {
+      pets.replace(list);
+    },
+    injectFault(fault) {
+      disruptions.injectFault(fault);
+    },
+    clearFaults() {
+      disruptions.clear();
+    },
+    advanceClock(ms) {
+      if (!(Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_CLOCK_STEP_MS)) {
+        throw new RangeError(
+          `advanceClock: give whole milliseconds from 0 to ${MAX_CLOCK_STEP_MS} (a year), got ${String(ms)}`,
+        );
+      }
+      clockOffsetMs += ms;
+    },
+    injectChaos(chaosOptions) {
+      disruptions.injectChaos(chaosOptions);
+    },
+    clearChaos() {
+      disruptions.clearChaos();
+    },
+    reset() {
+      pets.reset();
+      limiter.reset();
+      disruptions.clear();
+      log.clear();
+      requestIds.reset();
+      clockOffsetMs = 0;
+    },
+  };
+
+  const core: StoreCore = {
+    base,
+    now: clock,
+    baseNow,
+    maxBodyBytes,
+    respond,
+    control,
+    spawn(basePath, maxRecordedRequests) {
+      const sessionOptions = { ...options, baseUrl: `${base.origin}${basePath}`, maxRecordedRequests };
+      return createStore(sessionOptions, () => []).core;
+    },
+  };
+
+  const storeFetch: FetchFunction = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
+    const url = new URL(request.url);
+    if (url.origin !== base.origin || pathUnder(url, base.path) === undefined) {
+      throw new TypeError('fetch failed', {
+        cause: new Error(
+          `${request.method} ${request.url} is not under the fake store's base URL ${base.href}`,
+        ),
+      });
+    }
+    const outcome = await core.respond(request, base.href);
+    if (outcome.kind === 'network-error') {
+      throw new TypeError('fetch failed', {
+        cause: new Error('The connection was closed without a response'),
+      });
+    }
+    return outcome.response;
+  };
+
+  let handlers: readonly HttpHandler[] | undefined;
+  // Getters do not survive a spread, so the store's own are written out.
+  const store: FakePetStore = {
+    baseUrl: base.href,
+    get handlers() {
+      handlers ??= mswHandlers(core);
+      return handlers;
+    },
+    fetch: storeFetch,
+    listen(listenOptions = {}) {
+      return startHttpServer(core, listenOptions);
+    },
+    get pets() {
+      return control.pets;
+    },
+    get requests() {
+      return control.requests;
+    },
+    get droppedRequests() {
+      return log.dropped;
+    },
+    setPets: control.setPets,
+    injectFault: control.injectFault,
+    clearFaults: control.clearFaults,
+    advanceClock: control.advanceClock,
+    injectChaos: control.injectChaos,
+    clearChaos: control.clearChaos,
+    reset: control.reset,
+  };
+  return { store, core };
+}
+
+function reply(response: Response): Outcome {
+  return { kind: 'response', response };
+}
+
+/** Names a response by its request's id, unless an injected fault already named it. */
+function identified(outcome: Outcome, requestId: string): Outcome {
+  if (outcome.kind === 'response' && !outcome.response.headers.has(REQUEST_ID_HEADER)) {
+    outcome.response.headers.set(REQUEST_ID_HEADER, requestId);
+  }
+  return outcome;
+}
+
+/** The 500 for a failure inside the fake: the Error shape, never a dropped connection. */
+function internalError(message: string): Response {
+  return toResponse(
+    errorReply(500, ERROR_CODES.internalError, `The fake Animal Store failed while answering: ${message}`),
+  );
+}
+
+function tooManyRequests(
+  decision: Exclude<LimiterVerdict, { outcome: 'allowed' }>,
+  limits: RateLimits,
+  now: number,
+): Response {
+  const seconds = retryAfterSeconds(decision.retryAt, now);
+  const error =
+    decision.outcome === 'banned'
+      ? errorReply(
+          429,
+          ERROR_CODES.apiKeyBanned,
+          `This API key is temporarily banned for sending requests while rate limited; retry in ${seconds} s`,
+        )
+      : errorReply(
+          429,
+          ERROR_CODES.rateLimited,
+          `Rate limit of ${decision.state.limit} requests per ${decision.window === 'minute' ? windowName(limits) : 'day'} exceeded; retry in ${seconds} s`,
+        );
+  return toResponse(error, rateLimitHeaders(decision.state), { 'Retry-After': String(seconds) });
+}
+
+function bodyLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`maxBodyBytes must be a non-negative integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function banPolicy(ban: Partial<BanPolicy> | false | undefined): BanPolicy | false {
+  if (ban === false) return false;
+  const policy = { ...DEFAULT_BAN_POLICY, ...ban };
+  if (!Number.isInteger(policy.maxRequestsWhileLimited) || policy.maxRequestsWhileLimited < 0) {
+    throw new RangeError(
+      `ban.maxRequestsWhileLimited must be an integer >= 0, got ${String(policy.maxRequestsWhileLimited)}`,
+    );
+  }
+  if (!Number.isFinite(policy.durationMs) || policy.durationMs <= 0) {
+    throw new RangeError(
+      `ban.durationMs must be a positive number of milliseconds, got ${String(policy.durationMs)}`,
+    );
+  }
+  return policy;
+}

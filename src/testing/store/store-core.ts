@@ -1,0 +1,219 @@
+/**
+ * The seam between the fake store and the adapters that serve it (msw, fetch, HTTP): what the store
+ * makes of a request, what its control API may change, and where and how the HTTP server listens.
+ *
+ * @module
+ */
+import type { Pet } from '../../schemas.js';
+import type { ChaosOptions } from '../disruptions/chaos.js';
+import type { FaultOptions } from '../disruptions/faults.js';
+import type { BaseUrl } from './base-url.js';
+import type { RecordedRequest } from './request-log.js';
+
+/**
+ * The control API of a fake HTTP server (`/__fake/` at its root; see docs/testing-from-another-process.md):
+ * who may use it, and how many sessions it keeps.
+ *
+ * @example
+ * ```ts
+ * import type { ControlOptions } from 'animal-store-sdk/testing';
+ *
+ * // In a container, reachable from other hosts: only with the token.
+ * const control: ControlOptions = { token: 'a-long-random-secret', maxSessions: 20 };
+ * ```
+ */
+export interface ControlOptions {
+  /**
+   * When given, every control request must carry `Authorization: Bearer <token>` (401 otherwise),
+   * and the control API is on whatever address the server listens on. Without it, the control API is
+   * on only on a loopback address.
+   */
+  readonly token?: string;
+  /** The most sessions kept at once; another is refused 503 `too_many_sessions`. Default {@link DEFAULT_MAX_SESSIONS}. */
+  readonly maxSessions?: number;
+  /**
+   * A session that received no request (to its API or its control URL) for this many milliseconds ends,
+   * by the store's `now` clock. Default {@link DEFAULT_SESSION_IDLE_MS}.
+   */
+  readonly sessionIdleMs?: number;
+}
+
+/**
+ * The most sessions a fake HTTP server keeps at once, by default.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_SESSIONS } from 'animal-store-sdk/testing';
+ *
+ * DEFAULT_MAX_SESSIONS; // 100
+ * ```
+ */
+export const DEFAULT_MAX_SESSIONS = 100;
+
+/**
+ * How long a session may go without a request before it ends, by default (15 minutes).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_SESSION_IDLE_MS } from 'animal-store-sdk/testing';
+ *
+ * DEFAULT_SESSION_IDLE_MS; // 900000
+ * ```
+ */
+export const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
+
+/**
+ * Where {@link FakePetStore.listen} starts the HTTP server.
+ *
+ * @example
+ * ```ts
+ * import type { ListenOptions } from 'animal-store-sdk/testing';
+ *
+ * const options: ListenOptions = { port: 4010, hostname: '127.0.0.1' };
+ * // A service that hides Retry-After and X-RateLimit-* from pages.
+ * const strict: ListenOptions = { corsHeaders: ['Authorization', 'Content-Type'] };
+ * ```
+ */
+export interface ListenOptions {
+  /** The TCP port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** The address to listen on. Default `127.0.0.1` (loopback only). */
+  readonly hostname?: string;
+  /**
+   * Milliseconds a client has to send a whole request, headers and body; a request still
+   * incomplete then is answered 408 `request_timeout` and its connection closed. Checked about
+   * once a second. Default 30,000.
+   */
+  readonly requestTimeoutMs?: number;
+  /**
+   * The control API under `/__fake/`: on by default on a loopback address, off beyond it unless a
+   * `token` is given; `false` turns it off everywhere.
+   */
+  readonly control?: ControlOptions | false;
+  /**
+   * Makes the server act like a strict service: CORS preflights allow, and answers expose to pages,
+   * only the headers this list names (e.g. `['Authorization', 'Content-Type']`, to see how a page
+   * behaves when the service hides `Retry-After` and `X-RateLimit-*`). By default preflights allow
+   * whatever headers a page asks to send, and answers expose every header the SDK reads.
+   */
+  readonly corsHeaders?: readonly string[];
+}
+
+/**
+ * A running fake HTTP server.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const server = await createFakePetStore().listen();
+ * console.log(server.url); // e.g. http://127.0.0.1:53412/v1
+ * await server.close();
+ * ```
+ */
+export interface RunningFakeServer {
+  /** The base URL of the server (scheme, address, port and the store's base path, ending in `/v1`). */
+  readonly url: string;
+  /** The port it listens on. */
+  readonly port: number;
+  /** The URL of its control API (`http://127.0.0.1:PORT/__fake`), or `undefined` when it is off. */
+  readonly controlUrl: string | undefined;
+  /**
+   * Stops the server: closes idle keep-alive connections, cuts requests still waiting on an injected
+   * delay, and resolves once every connection is closed.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * What the store makes of one request: a response, or a failed connection.
+ */
+export type Outcome =
+  | { readonly kind: 'response'; readonly response: Response }
+  | { readonly kind: 'network-error' };
+
+/**
+ * What a fake store's state can be asked and told, in process ({@link FakePetStore}) and through the
+ * HTTP server's control API.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore, type FakeStoreControl } from 'animal-store-sdk/testing';
+ *
+ * function startOver(store: FakeStoreControl): void {
+ *   store.reset();
+ *   store.setPets([{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }]);
+ * }
+ * startOver(createFakePetStore());
+ * ```
+ */
+export interface FakeStoreControl {
+  /** A copy of the current animals, ordered by id. */
+  readonly pets: Pet[];
+  /**
+   * A copy of every request received under the base URL, oldest first; only the latest
+   * `maxRecordedRequests` when that option is set.
+   */
+  readonly requests: RecordedRequest[];
+  /**
+   * Replaces every animal with `pets` (each checked with `PetSchema`; ids must differ); new ids
+   * continue above the highest of them. `reset()` returns to the initial animals.
+   *
+   * @throws TypeError when an animal is not a valid Pet or two share an id; nothing changes then.
+   */
+  setPets(pets: readonly Pet[]): void;
+  /** Injects a fault for the next matching request(s). See {@link FaultOptions}. */
+  injectFault(fault: FaultOptions): void;
+  /** Removes every injected fault that has not been used up, and ends chaos. */
+  clearFaults(): void;
+  /**
+   * Moves the store's clock forward by `ms` (a whole number of milliseconds, 0 to a year): rate-limit
+   * windows and bans that end within it pass at once, and `X-RateLimit-Reset`, `Retry-After` and the
+   * HTTP server's `Date` follow. It adds to the `now` option, so it works with fake timers too.
+   *
+   * @throws RangeError when `ms` is not such a number.
+   */
+  advanceClock(ms: number): void;
+  /**
+   * Starts reproducible chaos, replacing any before it: a seeded share of the requests gets a random
+   * fault (and a random delay, when asked). See {@link ChaosOptions}; `clearChaos()`, `clearFaults()`
+   * and `reset()` end it.
+   *
+   * @throws TypeError or RangeError when an option is invalid.
+   */
+  injectChaos(options: ChaosOptions): void;
+  /** Ends chaos; injected faults stay. */
+  clearChaos(): void;
+  /**
+   * Returns to the initial state: the initial animals (and id counter), no recorded requests, no rate
+   * limit windows or bans, no injected faults or chaos, and the clock without what `advanceClock` added.
+   */
+  reset(): void;
+}
+
+/**
+ * The store's request handling, for the adapters (msw, fetch, HTTP).
+ */
+export interface StoreCore {
+  /** The configured base URL. */
+  readonly base: BaseUrl;
+  /** The store's clock, in milliseconds since the epoch: the `now` option, plus what `advanceClock` added. */
+  readonly now: () => number;
+  /** The `now` option alone, which `advanceClock` does not move: what sessions expire by. */
+  readonly baseNow: () => number;
+  /** Its state, as the control API reads and changes it. */
+  readonly control: FakeStoreControl;
+  /**
+   * A new, isolated store with this one's options (keys, plans, initial pets, limits), serving
+   * `basePath` (`/sessions/<id>/v1`), and keeping at most `maxRecordedRequests` requests.
+   */
+  spawn(basePath: string, maxRecordedRequests: number): StoreCore;
+  /** The largest request body read, in bytes. */
+  readonly maxBodyBytes: number;
+  /**
+   * Answers a request. `baseHref` is the base URL the request was sent to (the configured one, or the
+   * HTTP server's); links in responses point under it. `oversized` says the caller already found the
+   * body over the limit and did not read it.
+   */
+  respond(request: Request, baseHref: string, oversized?: boolean): Promise<Outcome>;
+}
