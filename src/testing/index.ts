@@ -53,3 +53,5 @@ export { ERROR_CODES } from './responses.js';
 export { samplePets } from './sample-pets.js';
 export type { ControlOptions, FakeStoreControl, ListenOptions, RunningFakeServer } from './store-core.js';
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store-core.js';
+export type { TestingLibraryTimeConfig, TestingLibraryTimeOptions } from './testing-library-time.js';
+export { fakeTimeForTestingLibrary } from './testing-library-time.js';

@@ -8,7 +8,7 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'node_modules/.cache/doc-snippets');
 
 describe('documentation snippets', () => {
-  it('type-check: every ```ts block of the README, CONTRIBUTING, docs/ and the TSDoc examples', () => {
+  it('type-check: every ```ts and ```tsx block of the README, CONTRIBUTING, docs/ and the TSDoc examples', () => {
     const documents = [
       'README.md',
       'CONTRIBUTING.md',
@@ -23,7 +23,7 @@ describe('documentation snippets', () => {
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const names = snippets.map((snippet, index) => {
-      const name = `snippet-${String(index).padStart(3, '0')}.ts`;
+      const name = `snippet-${String(index).padStart(3, '0')}.${snippet.extension}`;
       // An internal module's example imports its neighbours relatively, as contributors read it.
       const code = snippet.code.replace(/(from\s+')(\.{1,2}\/[^']+)'/g, (_, from: string, path: string) => {
         return `${from}${join(root, dirname(snippet.source), path)}'`;
@@ -42,6 +42,7 @@ describe('documentation snippets', () => {
           target: 'esnext',
           lib: ['esnext', 'dom', 'dom.iterable', 'dom.asynciterable'],
           noUnusedLocals: false,
+          jsx: 'react-jsx',
           rootDir: root,
           paths: {
             'animal-store-sdk': [join(root, 'src/index.ts')],
@@ -61,10 +62,13 @@ describe('documentation snippets', () => {
     } catch (error) {
       report = String((error as { stdout?: string }).stdout);
     }
-    const located = report.replace(/\S*snippet-(\d+)\.ts\((\d+),\d+\)/g, (_, index: string, line: string) => {
-      const snippet = snippets[Number(index)];
-      return `${snippet?.source}:${(snippet?.line ?? 0) + Number(line) - 2}`;
-    });
+    const located = report.replace(
+      /\S*snippet-(\d+)\.tsx?\((\d+),\d+\)/g,
+      (_, index: string, line: string) => {
+        const snippet = snippets[Number(index)];
+        return `${snippet?.source}:${(snippet?.line ?? 0) + Number(line) - 2}`;
+      },
+    );
     expect(located).toBe('');
   }, 60_000);
 });

@@ -10,11 +10,13 @@ export interface Snippet {
   source: string;
   line: number;
   code: string;
+  /** `tsx` for a block with JSX, else `ts`. */
+  extension: 'ts' | 'tsx';
 }
 
-const fence = /^([ \t]*(?:\* ?)?)```(ts|typescript)\s*$/;
+const fence = /^([ \t]*(?:\* ?)?)```(ts|typescript|tsx)\s*$/;
 
-/** Every ```ts block of a Markdown or TypeScript file (TSDoc comment prefixes removed). */
+/** Every ```ts (or ```tsx) block of a Markdown or TypeScript file (TSDoc comment prefixes removed). */
 export function snippetsOf(path: string, root: string): Snippet[] {
   const lines = readFileSync(path, 'utf8').split('\n');
   const snippets: Snippet[] = [];
@@ -28,7 +30,12 @@ export function snippetsOf(path: string, root: string): Snippet[] {
       const line = lines[j] ?? '';
       body.push(line.startsWith(prefix) ? line.slice(prefix.length) : line.replace(/^\s*\*\s?/, ''));
     }
-    snippets.push({ source: relative(root, path), line: i + 1, code: body.join('\n') });
+    snippets.push({
+      source: relative(root, path),
+      line: i + 1,
+      code: body.join('\n'),
+      extension: open[2] === 'tsx' ? 'tsx' : 'ts',
+    });
     i = j;
   }
   return snippets;
