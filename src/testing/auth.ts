@@ -18,11 +18,19 @@ export type Authentication =
 const REALM = 'Bearer realm="animal-store"';
 
 /**
- * Reads `Authorization: Bearer <key>` (the scheme in any case) and looks the key up.
+ * Reads `Authorization: Bearer <key>` (the scheme in any case) and looks the key up. A request with
+ * no `Authorization` header is served with the `proxyKey`, when the store has one, as a backend route
+ * that adds the key would send it.
  */
-export function authenticate(headers: Headers, apiKeys: ReadonlyMap<string, Plan>): Authentication {
+export function authenticate(
+  headers: Headers,
+  apiKeys: ReadonlyMap<string, Plan>,
+  proxyKey?: string,
+): Authentication {
   const authorization = headers.get('authorization');
   if (authorization === null || authorization.trim() === '') {
+    const plan = proxyKey === undefined ? undefined : apiKeys.get(proxyKey);
+    if (proxyKey !== undefined && plan !== undefined) return { ok: true, key: proxyKey, plan };
     return {
       ok: false,
       message: 'Missing API key: send it as "Authorization: Bearer <key>"',
@@ -62,15 +70,18 @@ export function unauthorized(auth: Extract<Authentication, { ok: false }>, now: 
 
 /**
  * Checks the `apiKeys` option: keys without spaces, plans that exist, custom limits that are positive
- * integers, and a custom `windowMs` from 1 ms to a day.
+ * integers, and a custom `windowMs` from 1 ms to a day. A `proxyKey` is checked as a key too, and
+ * added on the Free plan when `apiKeys` lacks it.
  *
  * @throws TypeError or RangeError for the first problem found.
  */
-export function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyMap<string, Plan> {
+export function checkApiKeys(
+  apiKeys: Readonly<Record<string, Plan>>,
+  proxyKey?: string,
+): ReadonlyMap<string, Plan> {
   const checked = new Map<string, Plan>();
   for (const [key, plan] of Object.entries(apiKeys)) {
-    if (!/^\S+$/.test(key))
-      throw new TypeError(`apiKeys: a key must be non-empty without spaces, got "${key}"`);
+    if (!isKey(key)) throw new TypeError(`apiKeys: a key must be non-empty without spaces, got "${key}"`);
     if (typeof plan === 'string') {
       if (!Object.hasOwn(PLAN_LIMITS, plan)) {
         throw new TypeError(
@@ -96,5 +107,17 @@ export function checkApiKeys(apiKeys: Readonly<Record<string, Plan>>): ReadonlyM
     }
     checked.set(key, plan);
   }
+  if (proxyKey !== undefined) {
+    // Never echoed: the proxy key is a key like any other.
+    if (typeof proxyKey !== 'string' || !isKey(proxyKey)) {
+      throw new TypeError('proxyKey must be a non-empty string without spaces');
+    }
+    if (!checked.has(proxyKey)) checked.set(proxyKey, 'free');
+  }
   return checked;
+}
+
+/** Whether a string can be an API key of the fake: non-empty, without spaces. */
+export function isKey(key: string): boolean {
+  return /^\S+$/.test(key);
 }

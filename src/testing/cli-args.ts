@@ -4,6 +4,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { isKey } from './auth.js';
 import { checkCorsHeaders } from './cors.js';
 import { DEFAULT_API_KEY } from './fake-store.js';
 import {
@@ -59,6 +60,10 @@ Options:
   -p, --port <port>  TCP port to listen on, 0 for any free port (default ${DEFAULT_CLI_PORT})
       --host <host>  address to listen on (default 127.0.0.1, loopback only)
       --key <key>    the API key to accept (default ${DEFAULT_API_KEY})
+      --proxy-key <key>
+                     serve a request without an Authorization header with this key, as a
+                     backend route that adds the key would (the --key's plan if it is that
+                     key, else free); a wrong key is still a 401 (default: no key is a 401)
       --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')}, or custom limits as
                      <per minute>/<per day>, e.g. 100000/100000000 (default free)
       --limit <n>    requests per window instead of the plan's per-minute figure
@@ -103,6 +108,8 @@ export type CliCommand =
       readonly port: number;
       readonly host: string;
       readonly key: string;
+      /** The key a request without `Authorization` is served with, when asked. */
+      readonly proxyKey?: string;
       readonly plan: Plan;
       readonly seed: number;
       readonly maxBodyBytes: number;
@@ -134,6 +141,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     port?: string;
     host?: string;
     key?: string;
+    'proxy-key'?: string;
     plan?: string;
     limit?: string;
     'window-ms'?: string;
@@ -159,6 +167,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         key: { type: 'string' },
+        'proxy-key': { type: 'string' },
         plan: { type: 'string' },
         limit: { type: 'string' },
         'window-ms': { type: 'string' },
@@ -186,7 +195,11 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
   const key = values.key ?? DEFAULT_API_KEY;
-  if (!/^\S+$/.test(key)) throw new CliUsageError(`--key must be non-empty without spaces, got "${key}"`);
+  if (!isKey(key)) throw new CliUsageError(`--key must be non-empty without spaces, got "${key}"`);
+  const proxyKey = values['proxy-key'];
+  if (proxyKey !== undefined && !isKey(proxyKey)) {
+    throw new CliUsageError('--proxy-key must be non-empty without spaces');
+  }
   const plan = withWindow(planOption(values.plan ?? 'free'), values.limit, values['window-ms']);
   const maxBodyBytes = integerOption(
     '--max-body',
@@ -212,6 +225,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     port,
     host,
     key,
+    ...(proxyKey === undefined ? {} : { proxyKey }),
     plan,
     seed,
     maxBodyBytes,

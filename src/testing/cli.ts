@@ -40,6 +40,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const store = buildFakePetStore(
     {
       apiKeys: { [command.key]: command.plan },
+      ...(command.proxyKey === undefined ? {} : { proxyKey: command.proxyKey }),
       pets: samplePets(command.seed),
       maxBodyBytes: command.maxBodyBytes,
       maxRecordedRequests: command.maxRecordedRequests,
@@ -69,6 +70,11 @@ async function main(argv: readonly string[]): Promise<number> {
     [
       `Animal Store fake server listening on ${server.url}`,
       `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
+      ...(command.proxyKey === undefined
+        ? []
+        : [
+            `Requests without a key: served with the key ${command.proxyKey}, as a backend route would send them`,
+          ]),
       `Pets: ${command.seed}`,
       `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
       controlLine(server.controlUrl, command),

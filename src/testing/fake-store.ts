@@ -92,6 +92,20 @@ export interface FakePetStoreOptions {
   readonly baseUrl?: string | URL;
   /** The accepted API keys and their plans. Default {@link DEFAULT_API_KEYS}. */
   readonly apiKeys?: Readonly<Record<string, Plan>>;
+  /**
+   * The key a request with no `Authorization` header is served with, as if a backend route of the
+   * application had added it: the fake then stands in for that route too, so a page built with
+   * `apiKey: null` runs against it. A wrong key is still a 401. The key is one of `apiKeys`, with its
+   * plan, or else is added on the Free plan. Default none: a request without a key is a 401.
+   *
+   * @example
+   * ```ts
+   * import { createFakePetStore } from 'animal-store-sdk/testing';
+   *
+   * const store = createFakePetStore({ proxyKey: 'backend-key', apiKeys: { 'backend-key': 'pro' } });
+   * ```
+   */
+  readonly proxyKey?: string;
   /** The animals the store starts with (and returns to on `reset()`). Default none. */
   readonly pets?: readonly Pet[];
   /**
@@ -196,7 +210,8 @@ function createStore(
   mswHandlers: (core: StoreCore) => readonly HttpHandler[],
 ): { store: FakePetStore; core: StoreCore } {
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
-  const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS);
+  const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS, options.proxyKey);
+  const authenticated = (headers: Headers) => authenticate(headers, apiKeys, options.proxyKey);
   const baseNow = options.now ?? (() => Date.now());
   let clockOffsetMs = 0;
   const clock = () => baseNow() + clockOffsetMs;
@@ -264,7 +279,7 @@ function createStore(
       }
     }
 
-    const auth = authenticate(request.headers, apiKeys);
+    const auth = authenticated(request.headers);
     if (!auth.ok) return reply(unauthorized(auth, clock()));
 
     const now = clock();
@@ -286,7 +301,7 @@ function createStore(
 
   /** The rate-limit state the request's key would see now, without counting a request. */
   const currentState = (headers: Headers): RateLimitState => {
-    const auth = authenticate(headers, apiKeys);
+    const auth = authenticated(headers);
     return auth.ok ? limiter.peek(auth.key, limitsOf(auth.plan), clock()) : anonymousRateLimitState(clock());
   };
 

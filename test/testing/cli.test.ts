@@ -70,6 +70,7 @@ describe('parseCliArgs', () => {
       corsHeaders: ['Authorization', 'Content-Type'],
     });
     expect(parseCliArgs(['--cors-headers', ''])).toMatchObject({ corsHeaders: [] });
+    expect(parseCliArgs(['--proxy-key', 'route-key'])).toMatchObject({ proxyKey: 'route-key' });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-h', '--port', 'nonsense'])).toEqual({ kind: 'help' });
   });
@@ -87,6 +88,7 @@ describe('parseCliArgs', () => {
     ],
     [['--plan', '0/10'], /--plan \(per minute\) must be an integer from 1/],
     [['--key', ''], /--key must be non-empty/],
+    [['--proxy-key', 'route key'], /^--proxy-key must be non-empty without spaces$/],
     [['--limit', '0'], /--limit must be an integer from 1/],
     [['--limit', 'ten'], /--limit must be an integer/],
     [['--window-ms', '0'], /--window-ms must be an integer from 1 to 86400000, got "0"/],
@@ -227,6 +229,19 @@ describe.concurrent('animal-store-fake-server', { timeout: PROCESS_TEST_TIMEOUT_
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).not.toBeNull();
     expect(limited.headers.get('access-control-expose-headers')).toBe('Authorization, Content-Type');
+  });
+
+  it("serves requests without a key with --proxy-key, on the key's plan, and a wrong key still gets 401", async (context) => {
+    const cli = run(
+      ['--port', '0', '--key', 'route-key', '--plan', 'pro', '--proxy-key', 'route-key'],
+      context,
+    );
+    const url = await waitForUrl(cli);
+    expect(cli.stdout()).toContain('Requests without a key: served with the key route-key');
+    const keyless = await fetch(`${url}/pets`);
+    expect(keyless.status).toBe(200);
+    expect(keyless.headers.get('x-ratelimit-limit')).toBe('300');
+    expect((await fetch(`${url}/pets`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
   });
 
   it('exits 1 when the port is taken', async (context) => {
