@@ -16,7 +16,7 @@ const BROWSER_CHECKS_IN_NODE = [
   'test/bundle/browser-app.test.ts',
   'test/bundle/testing-bundles.test.ts',
   'test/remote/pet-page.test.ts',
-  'test/examples/browser-example.test.ts',
+  'test/bundle/vite-app.test.ts',
 ];
 const REDIS_CHECKS = ['test/redis/**', 'test/fleet/**'];
 for (const [program, notRun] of [

@@ -28,8 +28,12 @@ describe('documentation snippets', () => {
       const code = snippet.code.replace(/(from\s+')(\.{1,2}\/[^']+)'/g, (_, from: string, path: string) => {
         return `${from}${join(root, dirname(snippet.source), path)}'`;
       });
-      // Each snippet is its own module; the header says where it came from in tsc's report.
-      writeFileSync(join(outDir, name), `// ${snippet.source}:${snippet.line}\nexport {};\n${code}\n`);
+      // Each snippet is its own module; the header says where it came from in tsc's report, unless
+      // the snippet has a triple-slash directive, which counts only at the top of a file.
+      const [directive] = code.match(/^\/\/\/ <reference .*$/m) ?? [];
+      const header = directive ?? `// ${snippet.source}:${snippet.line}`;
+      const body = directive === undefined ? code : code.replace(directive, '');
+      writeFileSync(join(outDir, name), `${header}\nexport {};\n${body}\n`);
       return name;
     });
     writeFileSync(
