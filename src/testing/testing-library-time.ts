@@ -63,8 +63,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * With it: where Testing Library does not step the clock (vitest, in Node or in a browser), it is
  * stepped with `advance` while `waitFor` runs, letting I/O run between steps; where it does (Jest),
  * each of its steps is followed by a turn of the event loop. Both only while the runner fakes
- * `setTimeout`; with real timers, Testing Library works as it does without it. `findBy*`'s default
- * timeout becomes `timeoutMs` fake milliseconds.
+ * `setTimeout`. `findBy*`'s default timeout becomes `timeoutMs`: fake milliseconds on a fake clock,
+ * real ones otherwise, which is why it belongs in the files that use fake timers.
  *
  * @param advance - Moves the runner's fake clock: `(ms) => vi.advanceTimersByTimeAsync(ms)`.
  * @returns A function of Testing Library's current configuration, for its `configure`.
