@@ -15,6 +15,7 @@ const redis = locateRedisServer();
 const BROWSER_CHECKS_IN_NODE = [
   'test/bundle/browser-app.test.ts',
   'test/bundle/testing-bundles.test.ts',
+  'test/bundle/testing-without-msw.test.ts',
   'test/remote/pet-page.test.ts',
   'test/bundle/vite-app.test.ts',
 ];

@@ -165,7 +165,9 @@ export interface FakePetStore extends FakeStoreControl {
   /**
    * msw request handlers for every request under the base URL: `setupServer(...store.handlers)` or
    * `setupWorker(...store.handlers)`. Requests outside it are left to msw's unhandled-request policy.
-   * msw (2 or 3) is loaded the first time this is read, and only then.
+   * msw (2 or 3) is loaded the first time this is read, and only then; in the build for browsers,
+   * which cannot load a module on demand, with the entry where msw is installed. Without msw, they
+   * are typed `unknown`.
    *
    * @throws Error when msw cannot be loaded (not installed, say); TypeError in the build for
    * Cloudflare Workers, which has no msw.

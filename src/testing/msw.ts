@@ -17,8 +17,19 @@ export type MswModule = Pick<
   'http' | 'HttpResponse'
 >;
 
-/** The handlers' type, as `setupServer` and `setupWorker` take them. */
-export type HttpHandler = import('msw', { with: { 'resolution-mode': 'import' }}).HttpHandler;
+/**
+ * The handlers' type, as `setupServer` and `setupWorker` take them: msw's `HttpHandler` where msw is
+ * installed. msw is an optional peer: where it is missing, the built declarations' import of it is
+ * ignored (build/declarations.ts) and reads as an error type, which this maps to `unknown`, so that
+ * a project without msw type-checks `store.handlers`.
+ */
+export type HttpHandler = UnknownWithoutMsw<
+  import('msw', { with: { 'resolution-mode': 'import' }}).HttpHandler
+>;
+
+// `unknown extends` holds for `any` and the error type alone (a `0 extends 1 & T` test does not
+// resolve on the error type); msw's HttpHandler is neither.
+type UnknownWithoutMsw<T> = unknown extends T ? unknown : T;
 
 /**
  * msw handlers that answer every request under the store's base URL, whatever the method: one for the
