@@ -25,7 +25,7 @@ const fakeTimers = () =>
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 /** A condition that holds once `ms` of the (fake) clock has passed. */
-function after(ms: number): () => void {
+function holdsAfter(ms: number): () => void {
   let done = false;
   setTimeout(() => {
     done = true;
@@ -37,7 +37,7 @@ describe('fakeTimeForTestingLibrary', () => {
   it('lets waitFor outlast a 2 s wait in fake time, as soon as the condition holds', async () => {
     fakeTimers();
     const started = Date.now();
-    await waitFor(after(2_000));
+    await waitFor(holdsAfter(2_000));
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
     expect(Date.now() - started).toBeLessThan(2_100);
@@ -47,14 +47,14 @@ describe('fakeTimeForTestingLibrary', () => {
   it('fails waitFor after timeoutMs of fake time', async () => {
     fakeTimers();
     const started = Date.now();
-    await expect(waitFor(after(60_000))).rejects.toThrow();
+    await expect(waitFor(holdsAfter(60_000))).rejects.toThrow();
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
     expect(Date.now() - started).toBeLessThan(5_100);
   });
 
   it('steps nothing with real timers', async () => {
-    await waitFor(after(20));
+    await waitFor(holdsAfter(20));
     expect(advance).not.toHaveBeenCalled();
   });
 
