@@ -1,6 +1,6 @@
 // vitest's browser mode in Chromium: React Testing Library's findByText on vitest's fake clock, while
 // msw's service worker (written by `npx msw init public`) answers the component's calls.
-import { configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen } from '@testing-library/react';
 import { PetStoreClient } from 'animal-store-sdk';
 import {
   createFakePetStore,
@@ -25,8 +25,11 @@ const worker = setupWorker(...store.handlers);
 // The test runner's own requests are not the store's: msw lets them through.
 beforeAll(async () => {
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass' });
-  // One call first, so the wall time measured below is the wait's, not the worker's first answer.
-  await client().listPets();
+  // One render first, with real timers: the wall time measured below is then the wait's, not that
+  // of the first render and the first call.
+  render(createElement(PetList, { client: client() }));
+  await screen.findByText('Rex');
+  cleanup();
   store.reset();
 });
 afterAll(() => worker.stop());
