@@ -17,7 +17,7 @@ const BROWSER_CHECKS_IN_NODE = [
   'test/bundle/testing-bundles.test.ts',
   'test/bundle/testing-without-msw.test.ts',
   'test/remote/pet-page.test.ts',
-  'test/examples/browser-example.test.ts',
+  'test/bundle/vite-app.test.ts',
 ];
 const REDIS_CHECKS = ['test/redis/**', 'test/fleet/**'];
 for (const [program, notRun] of [

@@ -9,7 +9,6 @@ const examples = {
   'rate-limits': () => import('./rate-limits.js'),
   'custom-fetch': () => import('./custom-fetch.js'),
   fleet: () => import('./fleet.js'),
-  browser: () => import('./browser/serve.js'),
 } as const;
 
 const name = process.argv[2];

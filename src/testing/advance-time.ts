@@ -134,7 +134,7 @@ function positive(name: string, value: number): number {
  * few `MessageChannel` turns, which no runner's fake timers replace, in case the runner fakes
  * `setImmediate` too (`node:test` with every API mocked).
  */
-async function realTurn(): Promise<void> {
+export async function realTurn(): Promise<void> {
   if (typeof setImmediate !== 'function') return messageTurns(1);
   await Promise.race([new Promise<void>((resolve) => setImmediate(resolve)), messageTurns(20)]);
 }

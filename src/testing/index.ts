@@ -58,3 +58,5 @@ export type {
   RunningFakeServer,
 } from './store/store-core.js';
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store/store-core.js';
+export type { TestingLibraryTimeConfig, TestingLibraryTimeOptions } from './testing-library-time.js';
+export { fakeTimeForTestingLibrary } from './testing-library-time.js';

@@ -8,7 +8,7 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'node_modules/.cache/doc-snippets');
 
 describe('documentation snippets', () => {
-  it('type-check: every ```ts block of the README, CONTRIBUTING, docs/ and the TSDoc examples', () => {
+  it('type-check: every ```ts and ```tsx block of the README, CONTRIBUTING, docs/ and the TSDoc examples', () => {
     const documents = [
       'README.md',
       'CONTRIBUTING.md',
@@ -23,13 +23,17 @@ describe('documentation snippets', () => {
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const names = snippets.map((snippet, index) => {
-      const name = `snippet-${String(index).padStart(3, '0')}.ts`;
+      const name = `snippet-${String(index).padStart(3, '0')}.${snippet.extension}`;
       // An internal module's example imports its neighbours relatively, as contributors read it.
       const code = snippet.code.replace(/(from\s+')(\.{1,2}\/[^']+)'/g, (_, from: string, path: string) => {
         return `${from}${join(root, dirname(snippet.source), path)}'`;
       });
-      // Each snippet is its own module; the header says where it came from in tsc's report.
-      writeFileSync(join(outDir, name), `// ${snippet.source}:${snippet.line}\nexport {};\n${code}\n`);
+      // Each snippet is its own module; the header says where it came from in tsc's report, unless
+      // the snippet has a triple-slash directive, which counts only at the top of a file.
+      const [directive] = code.match(/^\/\/\/ <reference .*$/m) ?? [];
+      const header = directive ?? `// ${snippet.source}:${snippet.line}`;
+      const body = directive === undefined ? code : code.replace(directive, '');
+      writeFileSync(join(outDir, name), `${header}\nexport {};\n${body}\n`);
       return name;
     });
     writeFileSync(
@@ -42,6 +46,7 @@ describe('documentation snippets', () => {
           target: 'esnext',
           lib: ['esnext', 'dom', 'dom.iterable', 'dom.asynciterable'],
           noUnusedLocals: false,
+          jsx: 'react-jsx',
           rootDir: root,
           paths: {
             'animal-store-sdk': [join(root, 'src/index.ts')],
@@ -61,10 +66,13 @@ describe('documentation snippets', () => {
     } catch (error) {
       report = String((error as { stdout?: string }).stdout);
     }
-    const located = report.replace(/\S*snippet-(\d+)\.ts\((\d+),\d+\)/g, (_, index: string, line: string) => {
-      const snippet = snippets[Number(index)];
-      return `${snippet?.source}:${(snippet?.line ?? 0) + Number(line) - 2}`;
-    });
+    const located = report.replace(
+      /\S*snippet-(\d+)\.tsx?\((\d+),\d+\)/g,
+      (_, index: string, line: string) => {
+        const snippet = snippets[Number(index)];
+        return `${snippet?.source}:${(snippet?.line ?? 0) + Number(line) - 2}`;
+      },
+    );
     expect(located).toBe('');
   }, 60_000);
 });

@@ -10,14 +10,16 @@ export interface Snippet {
   source: string;
   line: number;
   code: string;
+  /** `tsx` for a block with JSX, else `ts`. */
+  extension: 'ts' | 'tsx';
 }
 
 // A block whose fence names a file after the language (```ts instrumentation.ts) needs packages the
-// repository does not install (another OpenTelemetry line): test/otel/current-line.test.ts installs
-// them and checks it.
-const fence = /^([ \t]*(?:\* ?)?)```(ts|typescript)\s*$/;
+// repository does not install (another OpenTelemetry line, Next.js): the tests that install them
+// check it (test/otel/current-line.test.ts, test/frameworks).
+const fence = /^([ \t]*(?:\* ?)?)```(ts|typescript|tsx)\s*$/;
 
-/** Every ```ts block of a Markdown or TypeScript file (TSDoc comment prefixes removed). */
+/** Every ```ts (or ```tsx) block of a Markdown or TypeScript file (TSDoc comment prefixes removed). */
 export function snippetsOf(path: string, root: string): Snippet[] {
   const lines = readFileSync(path, 'utf8').split('\n');
   const snippets: Snippet[] = [];
@@ -31,7 +33,12 @@ export function snippetsOf(path: string, root: string): Snippet[] {
       const line = lines[j] ?? '';
       body.push(line.startsWith(prefix) ? line.slice(prefix.length) : line.replace(/^\s*\*\s?/, ''));
     }
-    snippets.push({ source: relative(root, path), line: i + 1, code: body.join('\n') });
+    snippets.push({
+      source: relative(root, path),
+      line: i + 1,
+      code: body.join('\n'),
+      extension: open[2] === 'tsx' ? 'tsx' : 'ts',
+    });
     i = j;
   }
   return snippets;

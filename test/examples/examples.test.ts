@@ -92,7 +92,7 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
     const unknown = await run('run.ts', ['nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
-      'No example "nope": npm run example -- <quickstart, errors, rate-limits, custom-fetch, fleet, browser>',
+      'No example "nope": npm run example -- <quickstart, errors, rate-limits, custom-fetch, fleet>',
     );
   });
 });

@@ -1,0 +1,6 @@
+export default {
+  rootDir: '..',
+  testMatch: ['<rootDir>/jest/**/*.test.mjs'],
+  testEnvironment: 'jest-fixed-jsdom',
+  transform: {},
+};
