@@ -34,6 +34,10 @@ interface Route extends CallRoute {
   readonly method: HttpMethod;
 }
 
+const LIST_PETS: Route = { operation: 'listPets', method: 'GET', path: '/pets' };
+const CREATE_PET: Route = { operation: 'createPet', method: 'POST', path: '/pets' };
+const GET_PET: Route = { operation: 'getPet', method: 'GET', path: '/pets/{petId}' };
+
 /**
  * The client of the Animal Store API.
  *
@@ -114,7 +118,7 @@ export class PetStoreClient {
    * ```
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
-    return this.#operation({ operation: 'listPets', method: 'GET', path: '/pets' }, options, () => {
+    return this.#operation(LIST_PETS, options, () => {
       const query = validate('listPets', 'params', ListPetsParamsSchema, params);
       return { path: 'pets', query, schema: PetListSchema };
     });
@@ -138,7 +142,7 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#operation({ operation: 'createPet', method: 'POST', path: '/pets' }, options, () => ({
+    return this.#operation(CREATE_PET, options, () => ({
       path: 'pets',
       json: validate('createPet', 'pet', NewPetSchema, pet),
       schema: PetSchema,
@@ -168,7 +172,7 @@ export class PetStoreClient {
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
     if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
-    return this.#operation({ operation: 'getPet', method: 'GET', path: '/pets/{petId}' }, options, () => {
+    return this.#operation(GET_PET, options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
       return { path: `pets/${id}`, schema: PetSchema };
     });

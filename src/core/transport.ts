@@ -57,10 +57,15 @@ export const LEASE_MARGIN_MS = 1_000;
 /** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
 const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
 
+/** The most retries any call may ask for: ky's limit, each call's own checked in #shouldRetry. */
+const MAX_RETRIES = 10;
+
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
 interface Call extends TracedCall {
   readonly spec: RequestSpec<unknown>;
   readonly signal: AbortSignal | undefined;
+  /** Retries this call may make. */
+  readonly maxRetries: number;
   /** How long a lease for one attempt lasts. */
   readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
@@ -84,6 +89,8 @@ export class Transport {
   readonly #config: ClientConfig;
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
+  /** Each attempt's request, and each error an attempt threw, to its call: how ky's retry finds it. */
+  readonly #calls = new WeakMap<object, Call>();
   #rateLimit: RateLimit | null = null;
   /** Whether the page was told that CORS hides the rate-limit headers: once per client. */
   #toldHiddenHeaders = false;
@@ -97,17 +104,27 @@ export class Transport {
       pacing: config.pacing,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
-    // Everything that does not vary by call is set once here: ky merges per-call options into it. A
-    // key that is a function is asked for before each attempt (#attempt); `null` sends none.
+    // Everything that does not vary by call is set once here, so that ky merges no hooks or retry
+    // functions per call: they find their call from the error or request ky hands them. A key that
+    // is a function is asked for before each attempt (#attempt); `null` sends none.
     const key = config.apiKey.fixed;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of config.headers) headers[name.toLowerCase()] = value;
+    headers.accept = 'application/json';
+    if (typeof key === 'string') headers.authorization = `Bearer ${key}`;
     this.#ky = ky.create({
-      headers: [
-        ...config.headers,
-        ['accept', 'application/json'],
-        ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`] as [string, string]] : []),
-      ],
+      headers,
       // An error status throws (ky's default): the retry policy and the error classes take it there.
-      retry: { methods: EVERY_METHOD },
+      // ky counts the attempts; whether to retry, and how long to wait, is decided once, by the
+      // policy, with dates read against the service's clock rather than this host's, and the wait
+      // is slept in beforeRetry, where the call is known.
+      retry: {
+        methods: EVERY_METHOD,
+        limit: MAX_RETRIES,
+        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
+        delay: () => 0,
+      },
+      hooks: { beforeRetry: [({ error }) => this.#beforeRetry(error)] },
     });
   }
 
@@ -133,6 +150,7 @@ export class Transport {
       spec,
       trace,
       signal: options.signal,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
       leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
@@ -150,20 +168,10 @@ export class Transport {
         ...((spec.headers ?? options.headers) !== undefined && {
           headers: callHeaders(spec.headers, options.headers),
         }),
-        // ky counts the attempts and sleeps; whether to retry, and how long to wait, is decided once,
-        // by the policy, with dates read against the service's clock rather than this host's.
-        retry: {
-          limit: options.maxRetries ?? this.#config.maxRetries,
-          shouldRetry: ({ error, retryCount }) => this.#shouldRetry(call, error, retryCount),
-          delay: () => call.retryWaitMs as number,
+        fetch: (request, init) => {
+          if (typeof request === 'object') this.#calls.set(request, call);
+          return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
         },
-        hooks: {
-          // The first attempt passes the gate before ky starts, so its wait is not counted against
-          // the per-attempt timeout; retries pass here, after the wait the policy decided.
-          beforeRetry: [() => this.#pass(call)],
-        },
-        fetch: (request, init) =>
-          traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
       const data = await decodeData(
         where,
@@ -194,7 +202,7 @@ export class Transport {
       });
       throw failure;
     } finally {
-      for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
+      while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, {});
     }
   }
 
@@ -203,8 +211,16 @@ export class Transport {
     call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil, call));
   }
 
+  /** The call a failed attempt belongs to: ky's error holds its request, or wraps what it threw. */
+  #callOf(error: Error): Call | undefined {
+    const { request, cause } = error as { request?: unknown; cause?: unknown };
+    return this.#calls.get(request as object) ?? this.#calls.get(cause as object) ?? this.#calls.get(error);
+  }
+
   /** Asks the retry policy about a failed attempt, reports the wait it decides, and tells ky. */
-  #shouldRetry(call: Call, error: Error, retry: number): boolean {
+  #shouldRetry(error: Error, retry: number): boolean {
+    const call = this.#callOf(error);
+    if (call === undefined || retry > call.maxRetries) return false;
     const decision = decideRetry({
       method: call.spec.method,
       error,
@@ -219,12 +235,23 @@ export class Transport {
     }
     const { waitMs, reason } = decision;
     this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
-    // A 429's wait is every request's cooldown, held by the gate for this retry too: ky does not
-    // sleep it a second time, and the gate reports only what goes beyond it.
+    // A 429's wait is every request's cooldown, held by the gate for this retry too: it is not
+    // slept a second time, and the gate reports only what goes beyond it.
     const heldByGate = isHTTPError(error) && error.response.status === 429 && reason !== 'backoff';
     call.retryWaitMs = heldByGate ? 0 : waitMs;
     call.reportedUntil = heldByGate ? Date.now() + waitMs : 0;
     return true;
+  }
+
+  /**
+   * Before a retry: sleeps the wait the policy decided, then passes the gate, so that neither is
+   * counted against the attempt's timeout.
+   */
+  async #beforeRetry(error: Error): Promise<void> {
+    const call = this.#callOf(error);
+    if (call === undefined) return;
+    if (call.retryWaitMs) await sleep(call.retryWaitMs, call.signal);
+    await this.#pass(call);
   }
 
   /** Logs a wait at `info`, tells `onRateLimit` and the wait channel, before the wait starts. */
@@ -265,6 +292,7 @@ export class Transport {
       return new Response(call.body ?? null, response);
     } catch (error) {
       failure = error;
+      if (typeof error === 'object' && error !== null) this.#calls.set(error, call);
       throw error;
     } finally {
       this.#observe(call, response, lease, attempt);
@@ -310,6 +338,22 @@ export class Transport {
   }
 
   readonly #redact = <T>(value: T): T => this.#config.apiKey.redact(value);
+}
+
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** A request's own headers, then the per-call ones, later names replacing earlier ones. */

@@ -7,7 +7,7 @@
  */
 import type * as Sdk from '../../../src/index.js';
 import { startLoopbackServer } from '../start-loopback-server.js';
-import { alternate } from '../timing.js';
+import { alternate, median } from '../timing.js';
 import { checkPeerAnswers, type PEERS, type PeerOperation, peerContenders } from './contenders.js';
 
 /** One workload: an operation, how many calls in flight, and how many calls per contender. */
@@ -29,8 +29,13 @@ export interface PeerFigure {
   readonly name: string;
   readonly calls: number;
   readonly callsPerSecond: number;
-  /** CPU time of the calling process per call (user + system), in microseconds. */
+  /**
+   * CPU time of the calling process per call (user + system), in microseconds: the median over
+   * rounds, so that a round another process's burst slowed does not weigh on the figure.
+   */
   readonly cpuMicrosecondsPerCall: number;
+  /** The same over all rounds together. */
+  readonly meanCpuMicrosecondsPerCall: number;
 }
 
 export interface PeerResult {
@@ -38,10 +43,11 @@ export interface PeerResult {
   readonly figures: readonly PeerFigure[];
 }
 
+const ROUNDS = 20;
 const SERVER = new URL('./server.ts', import.meta.url).pathname;
 
 /**
- * Runs each workload; `scale` multiplies its calls (`--peer-scale`). Seven contenders, ten rounds,
+ * Runs each workload; `scale` multiplies its calls (`--peer-scale`). Seven contenders, twenty rounds,
  * the order rotating from round to round after a warm-up of each.
  */
 export async function measurePeers(sdk: typeof Sdk, scale = 1): Promise<PeerResult[]> {
@@ -54,7 +60,7 @@ export async function measurePeers(sdk: typeof Sdk, scale = 1): Promise<PeerResu
       const calls = Math.max(10, Math.round(workload.calls * scale));
       const measured = await alternate(contenders, {
         calls,
-        rounds: 10,
+        rounds: ROUNDS,
         concurrency: workload.concurrency,
         warmup: Math.min(200, calls),
       });
@@ -64,7 +70,8 @@ export async function measurePeers(sdk: typeof Sdk, scale = 1): Promise<PeerResu
           name: entry.name,
           calls: entry.calls,
           callsPerSecond: (entry.calls * 1000) / entry.ms,
-          cpuMicrosecondsPerCall: entry.cpuUs / entry.calls,
+          cpuMicrosecondsPerCall: median(entry.roundCpuUs) / (entry.calls / ROUNDS),
+          meanCpuMicrosecondsPerCall: entry.cpuUs / entry.calls,
         })),
       });
     }

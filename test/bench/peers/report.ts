@@ -31,7 +31,7 @@ export function peerTable(results: readonly PeerResult[]): string {
     results.map((result) => [result.workload.name, ...PEERS.map((name) => pick(result, name))]);
   const of = (result: PeerResult, name: string) => result.figures.find((entry) => entry.name === name);
   return [
-    'Peers: CPU time of the calling process per call, µs (user + system; the server runs in another process)',
+    'Peers: CPU time of the calling process per call, µs (median of 20 rounds; user + system; the server runs in another process)',
     formatTable(
       header,
       cells((result, name) => formatNumber(of(result, name)?.cpuMicrosecondsPerCall ?? Number.NaN)),
