@@ -34,10 +34,6 @@ interface Route extends CallRoute {
   readonly method: HttpMethod;
 }
 
-const LIST_PETS: Route = { operation: 'listPets', method: 'GET', path: '/pets' };
-const CREATE_PET: Route = { operation: 'createPet', method: 'POST', path: '/pets' };
-const GET_PET: Route = { operation: 'getPet', method: 'GET', path: '/pets/{petId}' };
-
 /**
  * The client of the Animal Store API.
  *
@@ -118,7 +114,7 @@ export class PetStoreClient {
    * ```
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
-    return this.#operation(LIST_PETS, options, () => {
+    return this.#operation({ operation: 'listPets', method: 'GET', path: '/pets' }, options, () => {
       const query = validate('listPets', 'params', ListPetsParamsSchema, params);
       return { path: 'pets', query, schema: PetListSchema };
     });
@@ -142,7 +138,7 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#operation(CREATE_PET, options, () => ({
+    return this.#operation({ operation: 'createPet', method: 'POST', path: '/pets' }, options, () => ({
       path: 'pets',
       json: validate('createPet', 'pet', NewPetSchema, pet),
       schema: PetSchema,
@@ -172,7 +168,7 @@ export class PetStoreClient {
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
     if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
-    return this.#operation(GET_PET, options, () => {
+    return this.#operation({ operation: 'getPet', method: 'GET', path: '/pets/{petId}' }, options, () => {
       const id = validate('getPet', 'petId', PetIdSchema, petId);
       return { path: `pets/${id}`, schema: PetSchema };
     });

@@ -11,9 +11,6 @@
  */
 const CLOCK_AGREEMENT_MS = 1_500;
 
-let lastDate = '';
-let lastTime = Number.NaN;
-
 /**
  * The service's time when it sent the response, so that waits measured from it do not depend on
  * this host's clock. The `Date` header has whole seconds: when the arrival time falls within its
@@ -22,13 +19,7 @@ let lastTime = Number.NaN;
  * Without a valid header, the arrival time.
  */
 export function responseTime(headers: Headers, arrival: number): number {
-  const date = headers.get('Date') ?? '';
-  // Responses within one second carry the same header: it is parsed once.
-  if (date !== lastDate) {
-    lastDate = date;
-    lastTime = Date.parse(date);
-  }
-  const time = lastTime;
+  const time = Date.parse(headers.get('Date') ?? '');
   if (Number.isNaN(time)) return arrival;
   return arrival >= time && arrival < time + CLOCK_AGREEMENT_MS ? arrival : time;
 }

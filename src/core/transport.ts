@@ -5,7 +5,7 @@
  *
  * @module
  */
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import { isHTTPError } from 'ky';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { attemptLine, retryLine, waitLine } from './attempt-log.js';
@@ -24,6 +24,7 @@ import { toPetStoreError } from './failure.js';
 import { RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
+import { type KyCall, kyCalls, type SendCall } from './ky-calls.js';
 import type { CallOptions, ClientConfig } from './options.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
 import { decideRetry, type RequestedWait, requestedWait } from './retry.js';
@@ -54,18 +55,10 @@ export interface RequestSpec<T> {
  */
 export const LEASE_MARGIN_MS = 1_000;
 
-/** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
-const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
-
-/** The most retries any call may ask for: ky's limit, each call's own checked in #shouldRetry. */
-const MAX_RETRIES = 10;
-
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall {
+interface Call extends TracedCall, KyCall {
   readonly spec: RequestSpec<unknown>;
   readonly signal: AbortSignal | undefined;
-  /** Retries this call may make. */
-  readonly maxRetries: number;
   /** How long a lease for one attempt lasts. */
   readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
@@ -79,8 +72,6 @@ interface Call extends TracedCall {
   requested?: RequestedWait | undefined;
   /** The latest response's rate-limit reading. */
   reading?: RateLimit | null;
-  /** The wait before the next attempt, as the retry policy decided: ky sleeps exactly this. */
-  retryWaitMs?: number;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
   reportedUntil?: number;
 }
@@ -88,9 +79,7 @@ interface Call extends TracedCall {
 export class Transport {
   readonly #config: ClientConfig;
   readonly #gate: RequestGate<Call>;
-  readonly #ky: KyInstance;
-  /** Each attempt's request, and each error an attempt threw, to its call: how ky's retry finds it. */
-  readonly #calls = new WeakMap<object, Call>();
+  readonly #send: SendCall<Call>;
   #rateLimit: RateLimit | null = null;
   /** Whether the page was told that CORS hides the rate-limit headers: once per client. */
   #toldHiddenHeaders = false;
@@ -104,28 +93,27 @@ export class Transport {
       pacing: config.pacing,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
-    // Everything that does not vary by call is set once here, so that ky merges no hooks or retry
-    // functions per call: they find their call from the error or request ky hands them. A key that
-    // is a function is asked for before each attempt (#attempt); `null` sends none.
+    // Everything that does not vary by call is set once here: ky merges per-call options into it. A
+    // key that is a function is asked for before each attempt (#attempt); `null` sends none.
     const key = config.apiKey.fixed;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of config.headers) headers[name.toLowerCase()] = value;
-    headers.accept = 'application/json';
-    if (typeof key === 'string') headers.authorization = `Bearer ${key}`;
-    this.#ky = ky.create({
-      headers,
-      // An error status throws (ky's default): the retry policy and the error classes take it there.
-      // ky counts the attempts; whether to retry, and how long to wait, is decided once, by the
-      // policy, with dates read against the service's clock rather than this host's, and the wait
-      // is slept in beforeRetry, where the call is known.
-      retry: {
-        methods: EVERY_METHOD,
-        limit: MAX_RETRIES,
-        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
-        delay: () => 0,
+    this.#send = kyCalls<Call>(
+      {
+        headers: Object.fromEntries([
+          ...config.headers,
+          ['accept', 'application/json'],
+          ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`]] : []),
+        ]),
+        // An error status throws (ky's default): the retry policy and the error classes take it there.
       },
-      hooks: { beforeRetry: [({ error }) => this.#beforeRetry(error)] },
-    });
+      // ky counts the attempts; whether to retry, and how long to wait, is decided once, by the
+      // policy, with dates read against the service's clock rather than this host's. The first
+      // attempt passes the gate before ky starts, so its wait is not counted against the
+      // per-attempt timeout; retries pass it after the wait the policy decided.
+      {
+        shouldRetry: (call, error, retry) => this.#shouldRetry(call, error, retry),
+        beforeRetry: (call) => this.#pass(call),
+      },
+    );
   }
 
   /** The latest rate-limit reading, or `null` before any response carried one. */
@@ -158,20 +146,18 @@ export class Transport {
     };
     try {
       await this.#pass(call);
-      const response = await this.#ky(this.#config.baseUrl + relative, {
-        // ky takes an undefined `json` or a null `signal` as none; headers given as undefined
-        // would drop the client's own.
+      const response = await this.#send(this.#config.baseUrl + relative, call, {
+        // ky takes an undefined `json` or a null `signal` as none.
         method: spec.method,
         json: spec.json,
         signal: options.signal ?? null,
         timeout,
+        // Headers given as undefined would drop the client's own.
         ...((spec.headers ?? options.headers) !== undefined && {
           headers: callHeaders(spec.headers, options.headers),
         }),
-        fetch: (request, init) => {
-          if (typeof request === 'object') this.#calls.set(request, call);
-          return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
-        },
+        fetch: (request, init) =>
+          traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
       const data = await decodeData(
         where,
@@ -211,16 +197,8 @@ export class Transport {
     call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil, call));
   }
 
-  /** The call a failed attempt belongs to: ky's error holds its request, or wraps what it threw. */
-  #callOf(error: Error): Call | undefined {
-    const { request, cause } = error as { request?: unknown; cause?: unknown };
-    return this.#calls.get(request as object) ?? this.#calls.get(cause as object) ?? this.#calls.get(error);
-  }
-
   /** Asks the retry policy about a failed attempt, reports the wait it decides, and tells ky. */
-  #shouldRetry(error: Error, retry: number): boolean {
-    const call = this.#callOf(error);
-    if (call === undefined || retry > call.maxRetries) return false;
+  #shouldRetry(call: Call, error: Error, retry: number): boolean {
     const decision = decideRetry({
       method: call.spec.method,
       error,
@@ -241,17 +219,6 @@ export class Transport {
     call.retryWaitMs = heldByGate ? 0 : waitMs;
     call.reportedUntil = heldByGate ? Date.now() + waitMs : 0;
     return true;
-  }
-
-  /**
-   * Before a retry: sleeps the wait the policy decided, then passes the gate, so that neither is
-   * counted against the attempt's timeout.
-   */
-  async #beforeRetry(error: Error): Promise<void> {
-    const call = this.#callOf(error);
-    if (call === undefined) return;
-    if (call.retryWaitMs) await sleep(call.retryWaitMs, call.signal);
-    await this.#pass(call);
   }
 
   /** Logs a wait at `info`, tells `onRateLimit` and the wait channel, before the wait starts. */
@@ -292,7 +259,6 @@ export class Transport {
       return new Response(call.body ?? null, response);
     } catch (error) {
       failure = error;
-      if (typeof error === 'object' && error !== null) this.#calls.set(error, call);
       throw error;
     } finally {
       this.#observe(call, response, lease, attempt);
@@ -338,22 +304,6 @@ export class Transport {
   }
 
   readonly #redact = <T>(value: T): T => this.#config.apiKey.redact(value);
-}
-
-/** Waits `ms`, or rejects with the signal's reason once it aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** A request's own headers, then the per-call ones, later names replacing earlier ones. */

@@ -10,7 +10,7 @@ import { repoRoot } from './tsx-process.js';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-  --calls N           calls per contender and case (default 2000); each fake-store way in gets 40%
+  --calls N           calls per contender and case (default 1000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
   --cold-starts N     fresh processes per runtime and contender in the cold-start section (default 15)
   --cold-start-baseline DIR
@@ -134,7 +134,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   return {
     sections: sections(values.sections),
     cases: cases(values.cases),
-    calls: positiveInteger('calls', values.calls, 2_000),
+    calls: positiveInteger('calls', values.calls, 1_000),
     peerScale: positiveNumber('peer-scale', values['peer-scale'], 1),
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
     coldStarts: positiveInteger('cold-starts', values['cold-starts'], 15),
