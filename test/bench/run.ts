@@ -218,7 +218,8 @@ async function main(options: BenchOptions): Promise<void> {
     print(overheadTable(results.clientOverhead));
   }
   if (run.has('peers')) {
-    results.peers = await measurePeers(sdk, options.peerScale);
+    const [, ...variants] = await loadBuilds(options);
+    results.peers = await measurePeers(sdk, options.peerScale, variants);
     results.peerHeadline = peerHeadline(results.peers);
     print(peerTable(results.peers));
   }

@@ -90,8 +90,16 @@ function sdkCall(sdk: typeof Sdk, baseUrl: string, operation: PeerOperation): Ca
   return () => client.createPet(NEW_PET);
 }
 
-/** Every peer for one operation against `baseUrl` (ending in `/v1`), the SDK from `sdk`. */
-export function peerContenders(sdk: typeof Sdk, baseUrl: string, operation: PeerOperation): Contender[] {
+/**
+ * Every peer for one operation against `baseUrl` (ending in `/v1`), the SDK from `sdk`, then each of
+ * `variants` (other builds of the SDK, by name).
+ */
+export function peerContenders(
+  sdk: typeof Sdk,
+  baseUrl: string,
+  operation: PeerOperation,
+  variants: readonly { readonly name: string; readonly sdk: typeof Sdk }[] = [],
+): Contender[] {
   const calls: Record<Peer, Call> = {
     'raw fetch': fetchCall(baseUrl, operation, parseOf(operation, false)),
     'fetch + zod': fetchCall(baseUrl, operation, parseOf(operation, true)),
@@ -101,7 +109,10 @@ export function peerContenders(sdk: typeof Sdk, baseUrl: string, operation: Peer
     'openapi-fetch + zod': openapiFetchCall(baseUrl, operation, parseOf(operation, true)),
     SDK: sdkCall(sdk, baseUrl, operation),
   };
-  return PEERS.map((name) => ({ name, call: calls[name] }));
+  return [
+    ...PEERS.map((name) => ({ name, call: calls[name] })),
+    ...variants.map((variant) => ({ name: variant.name, call: sdkCall(variant.sdk, baseUrl, operation) })),
+  ];
 }
 
 /** Fails when a contender does not get the expected answer, so that no failing call is timed. */

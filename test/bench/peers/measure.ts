@@ -50,12 +50,16 @@ const SERVER = new URL('./server.ts', import.meta.url).pathname;
  * Runs each workload; `scale` multiplies its calls (`--peer-scale`). Seven contenders, twenty rounds,
  * the order rotating from round to round after a warm-up of each.
  */
-export async function measurePeers(sdk: typeof Sdk, scale = 1): Promise<PeerResult[]> {
+export async function measurePeers(
+  sdk: typeof Sdk,
+  scale = 1,
+  variants: readonly { readonly name: string; readonly sdk: typeof Sdk }[] = [],
+): Promise<PeerResult[]> {
   const server = await startLoopbackServer(SERVER);
   try {
     const results: PeerResult[] = [];
     for (const workload of PEER_WORKLOADS) {
-      const contenders = peerContenders(sdk, server.url, workload.operation);
+      const contenders = peerContenders(sdk, server.url, workload.operation, variants);
       await checkPeerAnswers(workload.operation, contenders);
       const calls = Math.max(10, Math.round(workload.calls * scale));
       const measured = await alternate(contenders, {

@@ -26,9 +26,10 @@ export function peerHeadline(results: readonly PeerResult[]): PeerHeadline[] {
 }
 
 export function peerTable(results: readonly PeerResult[]): string {
-  const header = ['workload', ...PEERS];
+  const names = results[0]?.figures.map((figure) => figure.name) ?? [...PEERS];
+  const header = ['workload', ...names];
   const cells = (pick: (result: PeerResult, name: string) => string) =>
-    results.map((result) => [result.workload.name, ...PEERS.map((name) => pick(result, name))]);
+    results.map((result) => [result.workload.name, ...names.map((name) => pick(result, name))]);
   const of = (result: PeerResult, name: string) => result.figures.find((entry) => entry.name === name);
   return [
     'Peers: CPU time of the calling process per call, µs (median of 20 rounds; user + system; the server runs in another process)',
