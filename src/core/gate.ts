@@ -89,40 +89,6 @@ export class RequestGate<Owner = undefined> {
     owner?: Owner,
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.#queue.length === 0 && !this.#deciding) {
-      // The common case, kept free of queueing: an in-process store answers at once.
-      const decision = this.#options.store.acquire(this.#options.scope, {
-        leaseMs,
-        pacing: this.#options.pacing,
-      });
-      if (!isPromiseLike(decision)) {
-        return decision.granted
-          ? Promise.resolve(decision.lease)
-          : this.#enqueue(operation, leaseMs, signal, reportedUntil, owner, decision);
-      }
-      return Promise.resolve(decision).then((first) =>
-        first.granted ? first.lease : this.#enqueue(operation, leaseMs, signal, reportedUntil, owner, first),
-      );
-    }
-    return this.#enqueue(operation, leaseMs, signal, reportedUntil, owner);
-  }
-
-  /** Hands back a lease with what its request learned, and lets the queue move on. */
-  settle(lease: string, outcome: RateLimitOutcome): void {
-    const released = this.#options.store.release(this.#options.scope, lease, outcome);
-    if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
-    else this.#pump();
-  }
-
-  #enqueue(
-    operation: string,
-    leaseMs: number,
-    signal: AbortSignal | null | undefined,
-    reportedUntil: number,
-    owner: Owner | undefined,
-    first?: RateLimitDecision,
-  ): Promise<string> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const waiter: Waiter<Owner> = {
         operation,
@@ -141,9 +107,15 @@ export class RequestGate<Owner = undefined> {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.#queue.push(waiter);
-      if (first !== undefined && this.#queue.length === 1 && !this.#deciding) this.#decide(waiter, first);
-      else this.#pump();
+      this.#pump();
     });
+  }
+
+  /** Hands back a lease with what its request learned, and lets the queue move on. */
+  settle(lease: string, outcome: RateLimitOutcome): void {
+    const released = this.#options.store.release(this.#options.scope, lease, outcome);
+    if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
+    else this.#pump();
   }
 
   /** Asks the store for the head of the queue until it must wait. */

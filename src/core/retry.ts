@@ -15,6 +15,9 @@ const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503
 /** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/** Every method, in ky's spelling: ky asks the policy about each, and the policy decides. */
+export const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
+
 /** The first backoff step, doubled on every further retry. */
 const BACKOFF_BASE_MS = 500;
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import { isHTTPError } from 'ky';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { attemptLine, retryLine, waitLine } from './attempt-log.js';
@@ -24,6 +24,7 @@ import { toPetStoreError } from './failure.js';
 import { RequestGate } from './gate.js';
 import type { HeaderEntries } from './headers.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
+import { type KyCall, kyCalls, type SendCall } from './ky-calls.js';
 import type { CallOptions, ClientConfig } from './options.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
 import { noticeReplay } from './replayed.js';
@@ -56,11 +57,8 @@ export interface RequestSpec<T> {
  */
 export const LEASE_MARGIN_MS = 1_000;
 
-/** Every method, in ky's spelling: ky asks the retry policy about each, and the policy decides. */
-const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
-
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall {
+interface Call extends TracedCall, KyCall {
   readonly spec: RequestSpec<unknown>;
   readonly signal: AbortSignal | undefined;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
@@ -80,8 +78,6 @@ interface Call extends TracedCall {
   requested?: RequestedWait | undefined;
   /** The latest response's rate-limit reading. */
   reading?: RateLimit | null;
-  /** The wait before the next attempt, as the retry policy decided: ky sleeps exactly this. */
-  retryWaitMs?: number;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
   reportedUntil?: number;
 }
@@ -89,7 +85,7 @@ interface Call extends TracedCall {
 export class Transport {
   readonly #config: ClientConfig;
   readonly #gate: RequestGate<Call>;
-  readonly #ky: KyInstance;
+  readonly #send: SendCall<Call>;
   #rateLimit: RateLimit | null = null;
   /** Until a 2xx or a 429 tells whether CORS hides the rate-limit headers (then warned once). */
   #watchHiddenHeaders = true;
@@ -106,15 +102,24 @@ export class Transport {
     // Everything that does not vary by call is set once here: ky merges per-call options into it. A
     // key that is a function is asked for before each attempt (#attempt); `null` sends none.
     const key = config.apiKey.fixed;
-    this.#ky = ky.create({
-      headers: [
-        ...config.headers,
-        ['accept', 'application/json'],
-        ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`] as [string, string]] : []),
-      ],
-      // An error status throws (ky's default): the retry policy and the error classes take it there.
-      retry: { methods: EVERY_METHOD },
-    });
+    this.#send = kyCalls<Call>(
+      {
+        headers: Object.fromEntries([
+          ...config.headers,
+          ['accept', 'application/json'],
+          ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`]] : []),
+        ]),
+        // An error status throws (ky's default): the retry policy and the error classes take it there.
+      },
+      // ky counts the attempts; whether to retry, and how long to wait, is decided once, by the
+      // policy, with dates read against the service's clock rather than this host's. The first
+      // attempt passes the gate before ky starts, so its wait is not counted against the
+      // per-attempt timeout; retries pass it after the wait the policy decided.
+      {
+        shouldRetry: (call, error, retry) => this.#shouldRetry(call, error, retry),
+        beforeRetry: (call) => this.#pass(call),
+      },
+    );
   }
 
   /** The latest rate-limit reading, or `null` before any response carried one. */
@@ -142,6 +147,7 @@ export class Transport {
       fetchOptions: options.fetchOptions
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
       leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
@@ -149,28 +155,16 @@ export class Transport {
     };
     try {
       await this.#pass(call);
-      const response = await this.#ky(this.#config.baseUrl + relative, {
-        // ky takes an undefined `json` or a null `signal` as none; headers given as undefined
-        // would drop the client's own.
+      const response = await this.#send(this.#config.baseUrl + relative, call, {
+        // ky takes an undefined `json` or a null `signal` as none.
         method: spec.method,
         json: spec.json,
         signal: options.signal ?? null,
         timeout,
+        // Headers given as undefined would drop the client's own.
         ...((spec.headers ?? options.headers) !== undefined && {
           headers: callHeaders(spec.headers, options.headers),
         }),
-        // ky counts the attempts and sleeps; whether to retry, and how long to wait, is decided once,
-        // by the policy, with dates read against the service's clock rather than this host's.
-        retry: {
-          limit: options.maxRetries ?? this.#config.maxRetries,
-          shouldRetry: ({ error, retryCount }) => this.#shouldRetry(call, error, retryCount),
-          delay: () => call.retryWaitMs as number,
-        },
-        hooks: {
-          // The first attempt passes the gate before ky starts, so its wait is not counted against
-          // the per-attempt timeout; retries pass here, after the wait the policy decided.
-          beforeRetry: [() => this.#pass(call)],
-        },
         fetch: (request, init) =>
           traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
       });
@@ -203,7 +197,7 @@ export class Transport {
       });
       throw failure;
     } finally {
-      for (const lease of call.leases.splice(0)) this.#gate.settle(lease, {});
+      while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, {});
     }
   }
 
@@ -228,8 +222,8 @@ export class Transport {
     }
     const { waitMs, reason } = decision;
     this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
-    // A 429's wait is every request's cooldown, held by the gate for this retry too: ky does not
-    // sleep it a second time, and the gate reports only what goes beyond it.
+    // A 429's wait is every request's cooldown, held by the gate for this retry too: it is not
+    // slept a second time, and the gate reports only what goes beyond it.
     const heldByGate = isHTTPError(error) && error.response.status === 429 && reason !== 'backoff';
     call.retryWaitMs = heldByGate ? 0 : waitMs;
     call.reportedUntil = heldByGate ? Date.now() + waitMs : 0;

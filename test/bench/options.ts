@@ -10,17 +10,20 @@ import { repoRoot } from './tsx-process.js';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-  --calls N           calls per contender and case (default 5000); each fake-store way in gets 40%
+  --calls N           calls per contender and case (default 1000); each fake-store way in gets 40%
   --memory-calls N    calls through one client in the memory measurement (default 100000)
   --cold-starts N     fresh processes per runtime and contender in the cold-start section (default 15)
   --cold-start-baseline DIR
                       also measure the cold start of another build of the package: DIR is its root,
                       with dist/ built (e.g. a checkout of an earlier commit after npm run build)
-  --variant NAME=PATH also measure another build of the SDK: PATH is its src/index.ts (repeatable)
-  --sections LIST     run only these sections: browser-weight, parse, overhead, tracing, fake-store,
-                      memory, soak, sessions, hostile, cold-start, store, fleet (comma-separated); store
-                      and fleet start their own redis-server; browser-weight packs the package and
-                      installs it
+  --variant NAME=PATH also measure another build of the SDK (overhead, peers and tracing sections):
+                      PATH is its src/index.ts (repeatable)
+  --sections LIST     the sections to run (comma-separated; default overhead,peers,parse): browser-weight,
+                      parse, overhead, peers, tracing, fake-store, memory, soak, sessions, hostile,
+                      cold-start, store, fleet; store and fleet start their own redis-server;
+                      browser-weight packs the package and installs it
+  --peer-scale X      multiplies the calls of each peer workload (default 1: 2,000 calls, 1,000 for
+                      createPet)
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --svg-dir DIR       where the fleet section draws its runs (default docs/images)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
@@ -33,6 +36,7 @@ export const SECTIONS = [
   'browser-weight',
   'parse',
   'overhead',
+  'peers',
   'tracing',
   'fake-store',
   'memory',
@@ -45,10 +49,15 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
+/** What `npm run bench` runs without `--sections`: a few minutes on a 2-core machine. */
+export const DEFAULT_SECTIONS: readonly Section[] = ['overhead', 'peers', 'parse'];
+
 export interface BenchOptions {
   readonly sections: readonly Section[];
   readonly cases: readonly OverheadCase[];
   readonly calls: number;
+  /** Multiplies the calls of each peer workload. */
+  readonly peerScale: number;
   readonly memoryCalls: number;
   readonly coldStarts: number;
   readonly coldStartBaseline: string | undefined;
@@ -67,8 +76,15 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return number;
 }
 
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!(number > 0) || !Number.isFinite(number)) throw new Error(`--${name} must be a positive number`);
+  return number;
+}
+
 function sections(value: string | undefined): Section[] {
-  if (value === undefined) return [...SECTIONS];
+  if (value === undefined) return [...DEFAULT_SECTIONS];
   return value.split(',').map((name) => {
     const section = SECTIONS.find((known) => known === name.trim());
     if (section === undefined)
@@ -98,6 +114,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     args: [...argv],
     options: {
       calls: { type: 'string' },
+      'peer-scale': { type: 'string' },
       'memory-calls': { type: 'string' },
       'cold-starts': { type: 'string' },
       'cold-start-baseline': { type: 'string' },
@@ -118,7 +135,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   return {
     sections: sections(values.sections),
     cases: cases(values.cases),
-    calls: positiveInteger('calls', values.calls, 5_000),
+    calls: positiveInteger('calls', values.calls, 1_000),
+    peerScale: positiveNumber('peer-scale', values['peer-scale'], 1),
     memoryCalls: positiveInteger('memory-calls', values['memory-calls'], 100_000),
     coldStarts: positiveInteger('cold-starts', values['cold-starts'], 15),
     coldStartBaseline:

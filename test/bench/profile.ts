@@ -1,6 +1,8 @@
 /**
- * `npx tsx test/bench/profile.ts [--calls N] [--variant NAME=PATH]...`: where the time of a sequential
- * `listPets({ limit: 100 })` goes, beside raw fetch + `JSON.parse` on the same loopback server.
+ * `npx tsx test/bench/profile.ts [--workload NAME] [--calls N] [--variant NAME=PATH]...`: where the
+ * time of a call of one peer workload goes (`--workload` is the start of its name: `list 100 pets, seq`
+ * by default, `list 100 pets, 50`, `getPet`, `createPet`), beside raw fetch, ky + zod and
+ * openapi-fetch + zod, against the peer benchmark's fixed server.
  *
  * It counts the objects each call makes that are known to be costly (Requests, AbortControllers,
  * timers), then CPU-profiles each contender in this process and attributes the self time to the code
@@ -13,11 +15,13 @@ import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import ky from 'ky';
 import * as sdk from '../../src/index.js';
-import { BENCH_API_KEY } from './constants.js';
-import { ClassicPetListSchema } from './plain-schemas.js';
+import { peerContenders } from './peers/contenders.js';
+import { PEER_WORKLOADS } from './peers/measure.js';
 import { startLoopbackServer } from './start-loopback-server.js';
+
+const PEER_SERVER = new URL('./peers/server.ts', import.meta.url).pathname;
+
 import { formatTable } from './table.js';
 import { type Contender, timeCalls } from './timing.js';
 
@@ -125,40 +129,40 @@ async function countWork(run: () => Promise<unknown>): Promise<Record<string, nu
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { calls: { type: 'string' }, variant: { type: 'string', multiple: true } },
+    options: {
+      calls: { type: 'string' },
+      workload: { type: 'string' },
+      variant: { type: 'string', multiple: true },
+    },
   });
   const calls = Number(values.calls ?? 3_000);
-  const builds = [
-    { name: 'SDK', sdk },
-    ...(await Promise.all(
-      (values.variant ?? []).map(async (spec) => {
-        const separator = spec.indexOf('=');
-        const path = resolve(spec.slice(separator + 1));
-        return {
-          name: spec.slice(0, separator),
-          sdk: (await import(pathToFileURL(path).href)) as typeof sdk,
-        };
-      }),
-    )),
-  ];
-  const server = await startLoopbackServer();
-  const url = `${server.url}/pets?limit=100`;
-  const headers = { Authorization: `Bearer ${BENCH_API_KEY}` };
-  const contenders: Contender[] = [
-    ...builds.map(({ name, sdk: build }): Contender => {
-      const client = new build.PetStoreClient({
-        apiKey: BENCH_API_KEY,
-        baseUrl: server.url,
-        deprecationWarnings: false,
-      });
-      return { name, call: () => client.listPets({ limit: 100 }) };
+  const workload = PEER_WORKLOADS.find((entry) =>
+    entry.name.startsWith(values.workload ?? 'list 100 pets, seq'),
+  );
+  if (workload === undefined) {
+    throw new Error(`--workload names one of: ${PEER_WORKLOADS.map((entry) => entry.name).join('; ')}`);
+  }
+  const variants = await Promise.all(
+    (values.variant ?? []).map(async (spec) => {
+      const separator = spec.indexOf('=');
+      const path = resolve(spec.slice(separator + 1));
+      return { name: spec.slice(0, separator), sdk: (await import(pathToFileURL(path).href)) as typeof sdk };
     }),
-    {
-      name: 'fetch + JSON.parse',
-      call: async () => JSON.parse(await (await fetch(url, { headers })).text()),
-    },
-    { name: 'ky + zod', call: () => ky.get(url, { headers }).json(ClassicPetListSchema) },
+  );
+  const server = await startLoopbackServer(PEER_SERVER);
+  const peers = peerContenders(sdk, server.url, workload.operation);
+  const pick = (name: string) => peers.find((contender) => contender.name === name) as Contender;
+  const contenders: Contender[] = [
+    pick('SDK'),
+    ...variants.map(({ name, sdk: build }) => ({
+      ...(peerContenders(build, server.url, workload.operation).at(-1) as Contender),
+      name,
+    })),
+    pick('raw fetch'),
+    pick('ky + zod'),
+    pick('openapi-fetch + zod'),
   ];
+  const concurrency = workload.concurrency;
 
   const session = new Session();
   session.connect();
@@ -167,12 +171,12 @@ async function main(): Promise<void> {
   const profiles = new Map<string, ReturnType<typeof selfTimes>>();
   const work = new Map<string, Record<string, number>>();
   for (const contender of contenders) {
-    await timeCalls(contender.call, 500, 1);
-    const counted = await countWork(() => timeCalls(contender.call, 100, 1));
+    await timeCalls(contender.call, 500, concurrency);
+    const counted = await countWork(() => timeCalls(contender.call, 100, concurrency));
     work.set(contender.name, Object.fromEntries(Object.entries(counted).map(([key, n]) => [key, n / 100])));
     await server.reset();
     await session.post('Profiler.start');
-    const ms = await timeCalls(contender.call, calls, 1);
+    const ms = await timeCalls(contender.call, calls, concurrency);
     const { profile } = await session.post('Profiler.stop');
     profiles.set(contender.name, selfTimes(profile as CpuProfile, ms * 1000));
   }
@@ -193,7 +197,7 @@ async function main(): Promise<void> {
   origins.sort((a, b) => perCall('SDK', b) - perCall('SDK', a));
   const total = (name: string) => origins.reduce((sum, from) => sum + perCall(name, from), 0);
   process.stdout.write(
-    `\nSelf time per sequential listPets call, µs (CPU profile, ${calls} calls each)\n${formatTable(
+    `\nSelf time per call, ${workload.name}, µs (CPU profile, ${calls} calls each)\n${formatTable(
       ['spent in', ...names],
       [
         ...origins.map((from) => [from, ...names.map((name) => perCall(name, from).toFixed(1))]),
@@ -202,16 +206,18 @@ async function main(): Promise<void> {
     )}\n`,
   );
 
-  const sdkFunctions = [...(profiles.get('SDK')?.byFunction ?? new Map<string, number>())]
-    .sort((a, b) => b[1] - a[1])
-    .filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
-    .slice(0, 25);
-  process.stdout.write(
-    `\nThe SDK's top functions by self time, µs per call\n${formatTable(
-      ['function', 'µs'],
-      sdkFunctions.map(([name, us]) => [name, (us / calls).toFixed(1)]),
-    )}\n`,
-  );
+  for (const name of names) {
+    const functions = [...(profiles.get(name)?.byFunction ?? new Map<string, number>())]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([fn]) => !fn.startsWith('(idle)') && !fn.startsWith('(program)') && !fn.startsWith('post '))
+      .slice(0, 20);
+    process.stdout.write(
+      `\n${name}: top functions by self time, µs per call\n${formatTable(
+        ['function', 'µs'],
+        functions.map(([fn, us]) => [fn, (us / calls).toFixed(1)]),
+      )}\n`,
+    );
+  }
 }
 
 await main();

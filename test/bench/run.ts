@@ -30,6 +30,8 @@ import { type FleetRunResult, runFleet } from './fleet-run.js';
 import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
+import { measurePeers, type PeerResult } from './peers/measure.js';
+import { type PeerHeadline, peerHeadline, peerTable } from './peers/report.js';
 import { runProbe } from './probe.js';
 import {
   type ClientMemorySummary,
@@ -187,6 +189,8 @@ async function main(options: BenchOptions): Promise<void> {
     browserWeight?: BrowserWeight;
     schemaParse?: ParseResult[];
     clientOverhead?: OverheadResult[];
+    peers?: PeerResult[];
+    peerHeadline?: PeerHeadline[];
     tracingOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
@@ -212,6 +216,12 @@ async function main(options: BenchOptions): Promise<void> {
   if (run.has('overhead')) {
     results.clientOverhead = await perCall(options, measureClientOverhead);
     print(overheadTable(results.clientOverhead));
+  }
+  if (run.has('peers')) {
+    const [, ...variants] = await loadBuilds(options);
+    results.peers = await measurePeers(sdk, options.peerScale, variants);
+    results.peerHeadline = peerHeadline(results.peers);
+    print(peerTable(results.peers));
   }
   if (run.has('tracing')) {
     results.tracingOverhead = await perCall(options, measureTracingOverhead);
@@ -259,6 +269,7 @@ async function main(options: BenchOptions): Promise<void> {
       sections: options.sections,
       cases: options.cases,
       calls: options.calls,
+      peerScale: options.peerScale,
       memoryCalls: options.memoryCalls,
       coldStarts: options.coldStarts,
       coldStartBaseline: options.coldStartBaseline,

@@ -21,9 +21,12 @@ export interface LoopbackServer {
   stop(): Promise<void>;
 }
 
-/** Starts the fake store's HTTP server in a child process (run with `--expose-gc`). */
-export async function startLoopbackServer(): Promise<LoopbackServer> {
-  const child = spawnTsx(SCRIPT, [], ['--expose-gc']);
+/**
+ * Starts the fake store's HTTP server in a child process (run with `--expose-gc`), or another server
+ * script that speaks the same protocol on stdio.
+ */
+export async function startLoopbackServer(script: string = SCRIPT): Promise<LoopbackServer> {
+  const child = spawnTsx(script, [], ['--expose-gc']);
   const exited = once(child, 'exit');
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 

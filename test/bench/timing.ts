@@ -60,6 +60,8 @@ export interface Measured {
   readonly cpuUs: number;
   /** Milliseconds of each round, in round order. */
   readonly roundMs: number[];
+  /** CPU microseconds of each round, in round order. */
+  readonly roundCpuUs: number[];
 }
 
 /**
@@ -73,7 +75,7 @@ export async function alternate(
   for (const contender of contenders) await timeContender(contender, options.warmup, options.concurrency);
   const perRound = Math.max(1, Math.round(options.calls / options.rounds));
   const roundMs = contenders.map((): number[] => []);
-  const cpuUs = contenders.map(() => 0);
+  const roundCpuUs = contenders.map((): number[] => []);
   for (let round = 0; round < options.rounds; round++) {
     for (let turn = 0; turn < contenders.length; turn++) {
       const index = (round + turn) % contenders.length;
@@ -81,17 +83,19 @@ export async function alternate(
       const cpuBefore = process.cpuUsage();
       (roundMs[index] as number[]).push(await timeContender(contender, perRound, options.concurrency));
       const cpu = process.cpuUsage(cpuBefore);
-      cpuUs[index] = (cpuUs[index] ?? 0) + cpu.user + cpu.system;
+      (roundCpuUs[index] as number[]).push(cpu.user + cpu.system);
     }
   }
   return contenders.map((contender, index) => {
     const ms = roundMs[index] as number[];
+    const cpu = roundCpuUs[index] as number[];
     return {
       name: contender.name,
       calls: perRound * options.rounds,
       ms: ms.reduce((sum, value) => sum + value, 0),
-      cpuUs: cpuUs[index] ?? 0,
+      cpuUs: cpu.reduce((sum, value) => sum + value, 0),
       roundMs: ms,
+      roundCpuUs: cpu,
     };
   });
 }

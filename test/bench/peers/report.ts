@@ -1,0 +1,58 @@
+/**
+ * The peer table as `npm run bench` prints it, and its headline: the SDK's CPU per call over
+ * ky + zod's, raw fetch's and openapi-fetch + zod's.
+ *
+ * @module
+ */
+import { formatNumber, formatTable } from '../table.js';
+import { PEERS } from './contenders.js';
+import { cpuRatio, type PeerResult } from './measure.js';
+
+/** The ratios the headline gives, per workload. */
+export interface PeerHeadline {
+  readonly workload: string;
+  readonly sdkOverKyZod: number;
+  readonly sdkOverRawFetch: number;
+  readonly sdkOverOpenapiFetchZod: number;
+}
+
+export function peerHeadline(results: readonly PeerResult[]): PeerHeadline[] {
+  return results.map((result) => ({
+    workload: result.workload.name,
+    sdkOverKyZod: cpuRatio(result, 'ky + zod'),
+    sdkOverRawFetch: cpuRatio(result, 'raw fetch'),
+    sdkOverOpenapiFetchZod: cpuRatio(result, 'openapi-fetch + zod'),
+  }));
+}
+
+export function peerTable(results: readonly PeerResult[]): string {
+  const names = results[0]?.figures.map((figure) => figure.name) ?? [...PEERS];
+  const header = ['workload', ...names];
+  const cells = (pick: (result: PeerResult, name: string) => string) =>
+    results.map((result) => [result.workload.name, ...names.map((name) => pick(result, name))]);
+  const of = (result: PeerResult, name: string) => result.figures.find((entry) => entry.name === name);
+  return [
+    'Peers: CPU time of the calling process per call, µs (median of 20 rounds; user + system; the server runs in another process)',
+    formatTable(
+      header,
+      cells((result, name) => formatNumber(of(result, name)?.cpuMicrosecondsPerCall ?? Number.NaN)),
+    ),
+    '',
+    'Peers: calls per second',
+    formatTable(
+      header,
+      cells((result, name) => formatNumber(of(result, name)?.callsPerSecond ?? Number.NaN)),
+    ),
+    '',
+    "The SDK's CPU per call over each peer's",
+    formatTable(
+      ['workload', '/ ky + zod', '/ raw fetch', '/ openapi-fetch + zod'],
+      peerHeadline(results).map((row) => [
+        row.workload,
+        row.sdkOverKyZod.toFixed(2),
+        row.sdkOverRawFetch.toFixed(2),
+        row.sdkOverOpenapiFetchZod.toFixed(2),
+      ]),
+    ),
+  ].join('\n');
+}
