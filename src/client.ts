@@ -4,8 +4,8 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
-import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/channels.js';
 import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
+import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/diagnostics/channels.js';
 import {
   type CallOptions,
   type ClientConfig,

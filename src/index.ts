@@ -6,11 +6,11 @@ export {
   type OperationContext,
   type StoreMessage,
   type WaitMessage,
-} from './core/diagnostics.js';
-export { type FallbackOptions, withFallback } from './core/fallback-store.js';
-export { createInProcessRateLimitStore } from './core/in-process-store.js';
+} from './core/diagnostics/diagnostics.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { ClientOptions } from './core/options.js';
+export { type FallbackOptions, withFallback } from './core/pacing/fallback-store.js';
+export { createInProcessRateLimitStore } from './core/pacing/in-process-store.js';
 export type {
   RateLimitAcquire,
   RateLimitAlone,
@@ -20,7 +20,7 @@ export type {
   RateLimitOutcome,
   RateLimitScope,
   RateLimitStore,
-} from './core/rate-limit-store.js';
+} from './core/pacing/rate-limit-store.js';
 export type { RawRequest } from './core/raw-request.js';
 export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {

@@ -11,7 +11,7 @@ import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore } from './pacing/rate-limit-store.js';
 import type { Fetch, FetchOptions, RateLimitWait } from './types.js';
 import {
   addProblem,

@@ -5,7 +5,7 @@
  */
 import { RequestValidationError } from '../errors.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { endpoint, pathProblem, staysUnder } from './request-path.js';
+import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';

@@ -8,7 +8,7 @@
 import { isHTTPError } from 'ky';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
-import { attemptLine, retryLine, waitLine } from './attempt-log.js';
+import { deprecationNotice, warnOnce } from './deprecation.js';
 import {
   type AttemptTrace,
   type OperationTrace,
@@ -16,20 +16,20 @@ import {
   publishWait,
   type TracedCall,
   traceAttempt,
-} from './channels.js';
-import { hiddenHeadersWarning, hidesRateLimitHeaders } from './cors.js';
-import { type DecodeMode, decodeData } from './decode.js';
-import { deprecationNotice, warnOnce } from './deprecation.js';
-import { toPetStoreError } from './failure.js';
-import { RequestGate } from './gate.js';
+} from './diagnostics/channels.js';
 import type { HeaderEntries } from './headers.js';
-import { InProcessRateLimitStore } from './in-process-store.js';
-import { type KyCall, kyCalls, type SendCall } from './ky-calls.js';
 import type { CallOptions, ClientConfig } from './options.js';
-import { latestReading, parseRateLimit, rateLimitOutcome } from './rate-limit.js';
-import { noticeReplay } from './replayed.js';
-import { decideRetry, type RequestedWait, requestedWait } from './retry.js';
-import { retryArguments } from './retry-arguments.js';
+import { RequestGate } from './pacing/gate.js';
+import { InProcessRateLimitStore } from './pacing/in-process-store.js';
+import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
+import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
+import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
+import { type DecodeMode, decodeData } from './request/decode.js';
+import { toPetStoreError } from './request/failure.js';
+import { type KyCall, kyCalls, type SendCall } from './request/ky-calls.js';
+import { noticeReplay } from './request/replayed.js';
+import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
+import { retryArguments } from './request/retry-arguments.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 

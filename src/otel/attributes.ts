@@ -5,7 +5,7 @@
  * @module
  */
 import type { Attributes } from '@opentelemetry/api';
-import type { AttemptContext, OperationContext } from '../core/diagnostics.js';
+import type { AttemptContext, OperationContext } from '../core/diagnostics/diagnostics.js';
 
 /** The conventions' names, written out: the semantic-conventions package is large for a few strings. */
 export const HTTP = {

@@ -25,7 +25,7 @@ import {
   type OperationContext,
   type StoreMessage,
   type WaitMessage,
-} from '../core/diagnostics.js';
+} from '../core/diagnostics/diagnostics.js';
 import {
   attemptEndAttributes,
   attemptErrorType,

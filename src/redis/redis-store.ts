@@ -5,8 +5,8 @@
  * @module
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { withFallback } from '../core/fallback-store.js';
 import type { Logger } from '../core/log.js';
+import { withFallback } from '../core/pacing/fallback-store.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
@@ -14,7 +14,7 @@ import type {
   RateLimitOutcome,
   RateLimitScope,
   RateLimitStore,
-} from '../core/rate-limit-store.js';
+} from '../core/pacing/rate-limit-store.js';
 import {
   ACCEPTED_CLIENTS,
   commandSender,

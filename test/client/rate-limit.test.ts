@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimit } from '../../src/core/rate-limit.js';
-import { responseTime } from '../../src/core/response-time.js';
+import { parseRateLimit } from '../../src/core/pacing/rate-limit.js';
+import { responseTime } from '../../src/core/request/response-time.js';
 
 describe('parseRateLimit', () => {
   it('reads the three X-RateLimit headers', () => {

@@ -7,7 +7,7 @@ import {
   type RequestedWait,
   requestedWait,
   withJitter,
-} from '../../src/core/retry.js';
+} from '../../src/core/request/retry.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const headers = (init: Record<string, string>) => new Headers(init);

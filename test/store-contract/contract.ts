@@ -2,7 +2,7 @@
  * The rate-limit store contract as tests: one set of expectations any {@link RateLimitStore} must
  * meet, run against every store the package ships (and any a user writes, by calling
  * {@link describeStoreContract} with a factory). The rules themselves are written once, in the
- * contract's doc comment (src/core/rate-limit-store.ts).
+ * contract's doc comment (src/core/pacing/rate-limit-store.ts).
  *
  * Times are real but short: the stores keep their own clocks (the Redis store keeps Redis's), so the
  * waits they answer are checked against bounds, and the one test that lets a window pass sleeps a

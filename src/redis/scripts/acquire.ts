@@ -1,6 +1,6 @@
 /**
  * The acquire rule, as a Lua function of the pacing script (pace.ts): may one more request of the
- * key go now? It decides by the store contract's rules (src/core/rate-limit-store.ts), for every
+ * key go now? It decides by the store contract's rules (src/core/pacing/rate-limit-store.ts), for every
  * process sharing the key.
  *
  * Expired leases are dropped first, so a process that died mid-request frees its budget once its

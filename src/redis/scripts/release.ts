@@ -3,7 +3,7 @@
  * lease and take in what its response said.
  *
  * It records the response's reading by the store contract's rules for outcomes
- * (src/core/rate-limit-store.ts), with two things only a fleet meets: the reset and the cooldown
+ * (src/core/pacing/rate-limit-store.ts), with two things only a fleet meets: the reset and the cooldown
  * arrive as durations and are placed on Redis's clock, as responses come from hosts with other
  * clocks. After Redis lost its data, a response to a lease it never granted does not start a new
  * state: it may predate others answered since, so only a request sent since tells the budget. It

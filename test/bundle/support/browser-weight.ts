@@ -50,11 +50,11 @@ export const listPets = async (url, query) =>
 
 /** The feature families, each with the modules that make it and that its stubs replace. */
 export const FEATURE_FAMILIES = {
-  'pacing and the cooldown': ['core/gate', 'core/in-process-store'],
+  'pacing and the cooldown': ['core/pacing/gate', 'core/pacing/in-process-store'],
   'raw requests': ['core/raw-request'],
-  logging: ['core/log', 'core/attempt-log'],
-  errors: ['errors', 'core/failure'],
-  'browser safety': ['core/browser', 'core/cors'],
+  logging: ['core/log', 'core/request/attempt-log'],
+  errors: ['errors', 'core/request/failure'],
+  'browser safety': ['core/browser', 'core/request/cors'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FeatureFamily = keyof typeof FEATURE_FAMILIES;

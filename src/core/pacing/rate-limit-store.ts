@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { Logger } from './log.js';
+import type { Logger } from '../log.js';
 
 /**
  * Whose budget a request spends: one service deployment and one API key. A store keeps separate

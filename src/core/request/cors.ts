@@ -5,8 +5,9 @@
  *
  * @module
  */
+
+import type { RateLimit } from '../types.js';
 import type { RequestedWait } from './retry.js';
-import type { RateLimit } from './types.js';
 
 /**
  * The response headers the client reads beyond the CORS-safelisted ones: a service must name them

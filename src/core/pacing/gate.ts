@@ -18,14 +18,14 @@
  *
  * @module
  */
-import { RateLimitError } from '../errors.js';
+import { RateLimitError } from '../../errors.js';
+import type { RateLimitWait } from '../types.js';
 import type {
   RateLimitDecision,
   RateLimitOutcome,
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-import type { RateLimitWait } from './types.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { RateLimit, WaitReason } from './types.js';
+import type { RateLimit, WaitReason } from '../types.js';
 
 /**
  * The names of the SDK's channels in `node:diagnostics_channel`:

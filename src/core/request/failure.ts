@@ -11,12 +11,12 @@ import {
   APIError,
   APIUserAbortError,
   PetStoreError,
-} from '../errors.js';
-import { isBrowser } from './browser.js';
+} from '../../errors.js';
+import { isBrowser } from '../browser.js';
+import type { RateLimit } from '../types.js';
 import { CORS_HINT } from './cors.js';
 import { bodyText } from './decode.js';
 import type { RequestedWait } from './retry.js';
-import type { RateLimit } from './types.js';
 
 /** What the call saw before it failed. */
 export interface FailedCall {

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { readRequestId } from '../shared/request-id.js';
-import { warnOnce } from './deprecation.js';
-import type { Log } from './log.js';
+import { readRequestId } from '../../shared/request-id.js';
+import { warnOnce } from '../deprecation.js';
+import type { Log } from '../log.js';
 
 /**
  * The request id a retry's response shares with the previous attempt's response, or `undefined`;

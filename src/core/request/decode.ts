@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { ResponseValidationError } from '../errors.js';
-import type { StandardSchemaV1 } from './standard-schema.js';
-import { describeIssues } from './validate.js';
+import { ResponseValidationError } from '../../errors.js';
+import type { StandardSchemaV1 } from '../standard-schema.js';
+import { describeIssues } from '../validate.js';
 
 /**
  * How a successful body becomes data: `json` requires JSON; `content-type` reads JSON when the

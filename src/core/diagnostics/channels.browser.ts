@@ -6,9 +6,9 @@
  * @module
  */
 
+import type { RateLimit, RateLimitWait } from '../types.js';
 import type { AttemptTrace, CallRoute, OperationTrace, TracedCall } from './channels.js';
 import type { StoreMessage } from './diagnostics.js';
-import type { RateLimit, RateLimitWait } from './types.js';
 
 export type { AttemptTrace, CallRoute, OperationTrace, TracedCall } from './channels.js';
 

@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { publishStore } from './channels.js';
+import { publishStore } from '../diagnostics/channels.js';
+import type { Logger } from '../log.js';
+import { redact } from '../redact.js';
 import { InProcessRateLimitStore } from './in-process-store.js';
-import type { Logger } from './log.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
@@ -15,7 +16,6 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-import { redact } from './redact.js';
 import { ShareAllotment } from './share-allotment.js';
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Log } from './log.js';
+import type { Log } from '../log.js';
 
 export const noticeReplay = (
   _previous: Response | undefined,

@@ -5,7 +5,9 @@
  * @module
  */
 import type * as diagnostics from 'node:diagnostics_channel';
-import { readRequestId } from '../shared/request-id.js';
+import { readRequestId } from '../../shared/request-id.js';
+import { endpoint } from '../request/request-path.js';
+import type { RateLimit, RateLimitWait } from '../types.js';
 import {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
@@ -13,8 +15,6 @@ import {
   type StoreMessage,
   type WaitMessage,
 } from './diagnostics.js';
-import { endpoint } from './request-path.js';
-import type { RateLimit, RateLimitWait } from './types.js';
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -4,9 +4,10 @@
  *
  * @module
  */
+
+import { responseTime } from '../request/response-time.js';
+import type { RateLimit } from '../types.js';
 import type { RateLimitOutcome } from './rate-limit-store.js';
-import { responseTime } from './response-time.js';
-import type { RateLimit } from './types.js';
 
 const nonNegativeInteger = /^\d+$/;
 

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { readRequestId } from '../shared/request-id.js';
+import { readRequestId } from '../../shared/request-id.js';
+import type { RateLimitWait } from '../types.js';
 import { REPLAYED_NOTE } from './replayed.js';
 import type { RetryDecision } from './retry.js';
-import type { RateLimitWait } from './types.js';
 
 /**
  * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)` in place
