@@ -174,10 +174,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   logger: [callable(['warn'], 'Expected an object with warn()')],
   onRateLimit: [callable([''], 'Expected a function')],
   rateLimitStore: [
-    callable(
-      ['acquire', 'release'],
-      'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
-    ),
+    callable(['acquire', 'release'], 'Expected a RateLimitStore, with acquire() and release() methods'),
   ],
   logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
 };
