@@ -47,7 +47,7 @@ function problemWith(name: string, value: unknown): string | undefined {
 export function headerEntries(value: unknown, path: PropertyKey[], problems: Issue[]): HeaderEntries {
   const entries: HeaderEntries = [];
   if (!isRecord(value)) {
-    addProblem(problems, path, 'Expected an object of header names to values', value);
+    addProblem(problems, path, 'Expected an object of headers', value);
     return entries;
   }
   for (const [name, text] of Object.entries(value)) {
