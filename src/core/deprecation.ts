@@ -21,7 +21,7 @@ export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, messag
 
 /** The warning for `getPet`, which the interface deprecates. */
 export const GET_PET_WARNING =
-  'animal-store-sdk: getPet is deprecated and will be removed on 5 December 2030; ' +
+  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030; ' +
   'use listPets({ status }) instead.';
 
 /**
