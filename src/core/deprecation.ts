@@ -21,8 +21,8 @@ export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, messag
 
 /** The warning for `getPet`, which the interface deprecates. */
 export const GET_PET_WARNING =
-  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030. ' +
-  "Use listPets with the status filter instead, e.g. client.listPets({ status: 'available' }).";
+  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030; ' +
+  'use listPets({ status }) instead.';
 
 /**
  * The warning for a response that announces its operation's deprecation, or `undefined` when

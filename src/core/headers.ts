@@ -33,7 +33,7 @@ export const FIELD_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
 
 function problemWith(name: string, value: unknown): string | undefined {
   if (!TOKEN.test(name)) return 'is not a valid header name';
-  if (RESERVED.has(name.toLowerCase())) return 'is set by the client and cannot be given';
+  if (RESERVED.has(name.toLowerCase())) return 'is set by the client';
   if (typeof value !== 'string') return 'must have a string value';
   if (!FIELD_VALUE.test(value)) return 'must be Latin-1 text without NUL or line breaks';
   return undefined;
@@ -47,7 +47,7 @@ function problemWith(name: string, value: unknown): string | undefined {
 export function headerEntries(value: unknown, path: PropertyKey[], problems: Issue[]): HeaderEntries {
   const entries: HeaderEntries = [];
   if (!isRecord(value)) {
-    addProblem(problems, path, 'Expected an object of header names to values', value);
+    addProblem(problems, path, 'Expected an object of headers', value);
     return entries;
   }
   for (const [name, text] of Object.entries(value)) {

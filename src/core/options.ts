@@ -152,7 +152,7 @@ const OWN_FETCH_OPTIONS = ['body', 'headers', 'method', 'signal'];
 const fetchOptions: Check = (value) =>
   isRecord(value) && !OWN_FETCH_OPTIONS.some((name) => value[name] !== undefined)
     ? undefined
-    : 'Expected fetch options without body, headers, method or signal: the client sets those';
+    : 'Expected fetch options without body, headers, method or signal';
 
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
@@ -174,10 +174,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   logger: [callable(['warn'], 'Expected an object with warn()')],
   onRateLimit: [callable([''], 'Expected a function')],
   rateLimitStore: [
-    callable(
-      ['acquire', 'release'],
-      'rateLimitStore must have acquire() and release() methods, as a RateLimitStore does',
-    ),
+    callable(['acquire', 'release'], 'Expected a RateLimitStore, with acquire() and release() methods'),
   ],
   logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
 };

@@ -6,6 +6,7 @@
 import { RequestValidationError } from '../errors.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
+import { HTTP_METHODS } from './request/retry.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
@@ -55,8 +56,6 @@ export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   schema?: S | undefined;
 }
 
-const METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
 /** The fields of a raw request; any other is refused. */
 const FIELDS = ['method', 'path', 'query', 'body', 'headers', 'schema'];
 
@@ -90,7 +89,7 @@ function check(spec: unknown): CheckedRequest {
   if (!isRecord(spec)) addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: spec });
   else unknownKeys(spec, FIELDS, problems);
   const { method, path, query, headers, schema } = fields;
-  addProblem(problems, ['method'], oneOfFinding(method, METHODS));
+  addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
   const pathProblemFound = typeof path === 'string' ? pathProblem(path) : undefined;
   addProblem(
     problems,

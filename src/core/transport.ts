@@ -25,7 +25,7 @@ import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-l
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
-import { toPetStoreError } from './request/failure.js';
+import { type FailedCall, toPetStoreError } from './request/failure.js';
 import { type KyCall, kyCalls, type SendCall } from './request/ky-calls.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
@@ -58,9 +58,8 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall, KyCall {
+interface Call extends TracedCall, KyCall, FailedCall {
   readonly spec: RequestSpec<unknown>;
-  readonly signal: AbortSignal | undefined;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
   readonly fetchOptions: RequestInit | undefined;
   /** How long a lease for one attempt lasts. */
@@ -140,6 +139,7 @@ export class Transport {
     const where = `${spec.method} /${spec.path}`;
     const timeout = options.timeout ?? this.#config.timeout;
     const call: Call = {
+      where,
       described: `${spec.method} /${relative}`,
       spec,
       trace,
@@ -183,14 +183,7 @@ export class Transport {
         requestId: this.#redact(readRequestId(response.headers)),
       };
     } catch (error) {
-      const failure = toPetStoreError(error, {
-        where,
-        signal: options.signal,
-        body: call.body,
-        rateLimit: call.reading ?? null,
-        requested: call.requested,
-        redact: this.#redact,
-      });
+      const failure = toPetStoreError(error, call);
       this.#config.log.debug(() => {
         const name = failure instanceof Error ? failure.name : typeof failure;
         return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;

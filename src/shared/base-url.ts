@@ -27,13 +27,11 @@ export function checkBaseUrl(input: string | URL): CheckedBaseUrl | { readonly p
   } catch {
     return { problem: `${BASE_URL_RULE}, got "${String(input)}"` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { problem: `${BASE_URL_RULE}, got the scheme "${url.protocol}" in "${url.href}"` };
-  }
+  const got = { problem: `${BASE_URL_RULE}, got "${url.href}"` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return got;
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
     return { problem: `${BASE_URL_RULE}, without credentials, query or fragment; got "${url.href}"` };
   }
   const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith('/v1')) return { problem: `${BASE_URL_RULE}, got "${url.href}"` };
-  return { origin: url.origin, path };
+  return path.endsWith('/v1') ? { origin: url.origin, path } : got;
 }

@@ -222,7 +222,7 @@ function tooLong(waitMs: number): RateLimitError {
     headers: new Headers(),
     body: {
       code: 'client_rate_limited',
-      message: `The rate limit requires waiting ${seconds} s, longer than maxRetryWait allows; no request was sent.`,
+      message: `The rate limit requires waiting ${seconds} s, beyond maxRetryWait; nothing was sent.`,
       status: 429,
     },
     rateLimit: null,

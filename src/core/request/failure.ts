@@ -25,11 +25,11 @@ export interface FailedCall {
   /** The caller's signal: when it aborted, the call was aborted, whatever else failed. */
   readonly signal: AbortSignal | undefined;
   /** The body of the last response, read in full by the attempt. */
-  readonly body: ArrayBuffer | undefined;
-  /** The last response's rate-limit reading. */
-  readonly rateLimit: RateLimit | null;
+  readonly body?: ArrayBuffer | undefined;
+  /** The last response's rate-limit reading, if it had one. */
+  readonly reading?: RateLimit | null | undefined;
   /** What the last response asked the caller to wait. */
-  readonly requested: RequestedWait | undefined;
+  readonly requested?: RequestedWait | undefined;
   /** Keeps the API key out of what the error holds. */
   readonly redact: <V>(value: V) => V;
 }
@@ -45,7 +45,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       statusText: call.redact(response.statusText),
       headers: call.redact(response.headers),
       body: call.redact(error.data ?? bodyText(call.body)),
-      rateLimit: call.rateLimit,
+      rateLimit: call.reading ?? null,
       retryAfterMs: call.requested?.ms,
     });
   }

@@ -24,8 +24,8 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 export function pathProblem(path: string): string | undefined {
   if (path.includes('\\')) return 'must not contain a backslash';
   if (/[?#]/.test(path)) return 'must not contain "?" or "#"; pass query parameters as `query`';
-  if (SCHEME.test(path)) return 'must be relative to the base URL, not an absolute URL';
-  if (path.includes('//')) return 'must not contain "//" (a protocol-relative URL or an empty segment)';
+  if (SCHEME.test(path)) return 'must be relative to the base URL';
+  if (path.includes('//')) return 'must not contain "//"';
   if (!PATH_CHARACTERS.test(path)) {
     return 'may only contain URL path characters; encode others with encodeURIComponent';
   }

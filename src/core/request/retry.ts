@@ -7,6 +7,7 @@
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import type { HttpMethod } from '../types.js';
 import { responseTime } from './response-time.js';
 
 /** Statuses worth another attempt: 429 for every method, the rest only for idempotent ones. */
@@ -15,8 +16,19 @@ const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503
 /** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/** Every method a request may have. */
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+];
+
 /** Every method, in ky's spelling: ky asks the policy about each, and the policy decides. */
-export const EVERY_METHOD = ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'];
+export const EVERY_METHOD = HTTP_METHODS.map((method) => method.toLowerCase());
 
 /** The first backoff step, doubled on every further retry. */
 const BACKOFF_BASE_MS = 500;
