@@ -14,11 +14,11 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 24,000 B (measured 23,940 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
- * channels' browser twin and the fleet's pacing alone kept out of the in-process store), so that
- * growth is a decision rather than an accident.
+ * 24,100 B (measured 24,085 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
+ * channels' browser twin, the fleet's pacing alone kept out of the in-process store, `fetchOptions`
+ * and retries sent past a memoizing fetch), so that growth is a decision rather than an accident.
  */
-const BUDGET_GZIP_BYTES = 24_000;
+const BUDGET_GZIP_BYTES = 24_100;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
