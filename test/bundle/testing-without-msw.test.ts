@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { log } from '../package/support/log.js';
 import { PINNED_NODE, TSC } from '../package/support/repo.js';
 import { run } from '../package/support/run.js';
+import { STRICT_APPLICATION_OPTIONS } from '../package/support/type-check.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.js';
 import { type InstalledProject, installedProject } from '../support/installed-project.js';
 import { NO_MSW_TYPES_SOURCE } from './fixtures/no-msw-types.js';
@@ -35,16 +36,10 @@ beforeAll(async () => {
       await copyFile(join(FIXTURES, 'no-msw-page.js'), join(directory, 'no-msw-page.js'));
       for (const file of TYPES_FILES) await writeFile(join(directory, file), NO_MSW_TYPES_SOURCE);
       const compilerOptions = {
-        target: 'es2022',
+        ...STRICT_APPLICATION_OPTIONS,
         lib: ['es2023', 'dom'],
         module: 'nodenext',
         moduleResolution: 'nodenext',
-        types: [],
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        skipLibCheck: false,
-        noEmit: true,
       };
       await writeFile(
         join(directory, 'tsconfig.json'),

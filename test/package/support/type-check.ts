@@ -27,6 +27,20 @@ export const RESOLUTION_SETUPS: readonly ResolutionSetup[] = [
   { module: 'preserve', moduleResolution: 'bundler', files: ['typed-consumer.ts'] },
 ];
 
+/**
+ * The compiler options of a strict application that checks the package's declarations too, as an
+ * application that sets nothing checks them (`skipLibCheck: false`).
+ */
+export const STRICT_APPLICATION_OPTIONS = {
+  target: 'es2022',
+  types: [],
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  skipLibCheck: false,
+  noEmit: true,
+} as const;
+
 function configName(setup: ResolutionSetup): string {
   return `tsconfig.${setup.module}-${setup.moduleResolution}.json`;
 }
@@ -39,17 +53,10 @@ export async function writeTypedConsumer(project: string): Promise<void> {
     RESOLUTION_SETUPS.map((setup) => {
       const config = {
         compilerOptions: {
-          target: 'es2022',
+          ...STRICT_APPLICATION_OPTIONS,
           lib: ['es2023', 'dom', 'dom.iterable'],
           module: setup.module,
           moduleResolution: setup.moduleResolution,
-          types: [],
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          // The package's declarations are checked too, as an application that sets nothing checks them.
-          skipLibCheck: false,
-          noEmit: true,
         },
         files: setup.files,
       };
