@@ -34,7 +34,6 @@ export type SendCall<C> = (
   options: Omit<Options, 'fetch' | 'retry' | 'hooks'> & { fetch: NonNullable<Options['fetch']> },
 ) => ResponsePromise;
 
-
 /** The client's ky instance with `defaults`, and how it sends a call. */
 export function kyCalls<C extends KyCall>(defaults: Options, side: RetrySide<C>): SendCall<C> {
   const client = ky.create({ ...defaults, retry: { methods: EVERY_METHOD } });
