@@ -15,7 +15,8 @@ import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as sdk from '../../src/index.js';
+import type * as sdk from '../../src/index.js';
+import { builtSdk } from './built-sdk.js';
 import { peerContenders } from './peers/contenders.js';
 import { PEER_WORKLOADS } from './peers/measure.js';
 import { startLoopbackServer } from './start-loopback-server.js';
@@ -47,7 +48,7 @@ function origin({ functionName, url }: ProfileNode['callFrame']): string {
   if (functionName === '(program)') return 'V8/native, unattributed';
   if (url.includes('/node_modules/ky/')) return 'ky';
   if (url.includes('/node_modules/zod/')) return 'zod';
-  if (url.includes('/src/')) return 'SDK (src/)';
+  if (url.includes('/src/') || url.includes('/dist/')) return 'SDK';
   if (url.includes('/test/bench/')) return 'benchmark loop';
   if (url.includes('node:internal/deps/undici')) return 'undici (fetch, Request, Headers, body)';
   if (url.includes('webstreams') || url.includes('streams')) return 'Node streams';
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
     }),
   );
   const server = await startLoopbackServer(PEER_SERVER);
-  const peers = peerContenders(sdk, server.url, workload.operation);
+  const peers = peerContenders(await builtSdk(), server.url, workload.operation);
   const pick = (name: string) => peers.find((contender) => contender.name === name) as Contender;
   const contenders: Contender[] = [
     pick('SDK'),

@@ -10,13 +10,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as sdk from '../../src/index.js';
+import type * as sdk from '../../src/index.js';
 import {
   type BrowserWeight,
   browserWeightTable,
   measureBrowserWeight,
 } from '../bundle/support/browser-weight.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
+import { builtSdk } from './built-sdk.js';
 import type { ClientMemory } from './client-memory-probe.js';
 import { measureClientOverhead, type OverheadResult, type SdkBuild } from './client-overhead.js';
 import {
@@ -68,7 +69,7 @@ async function loadBuilds(options: BenchOptions): Promise<SdkBuild[]> {
       sdk: (await import(pathToFileURL(path).href)) as typeof sdk,
     })),
   );
-  return [{ name: 'SDK', sdk }, ...variants];
+  return [{ name: 'SDK', sdk: await builtSdk() }, ...variants];
 }
 
 function print(text: string): void {
@@ -218,8 +219,8 @@ async function main(options: BenchOptions): Promise<void> {
     print(overheadTable(results.clientOverhead));
   }
   if (run.has('peers')) {
-    const [, ...variants] = await loadBuilds(options);
-    results.peers = await measurePeers(sdk, options.peerScale, variants);
+    const [built, ...variants] = await loadBuilds(options);
+    results.peers = await measurePeers((built as SdkBuild).sdk, options.peerScale, variants);
     results.peerHeadline = peerHeadline(results.peers);
     print(peerTable(results.peers));
   }
