@@ -1,11 +1,12 @@
 /**
- * The request lifecycle: a call passes the rate-limit gate, ky sends its attempts, each attempt's
+ * The request lifecycle: a call passes the rate-limit gate, ky sends each attempt, each attempt's
  * body is read in full and what it says about the rate limit reported, every retry waits exactly
- * what the retry policy decided, and the call ends with its decoded data or a `PetStoreError`.
+ * what the retry policy decided and passes the gate again, and the call ends with its decoded data
+ * or a `PetStoreError`.
  *
  * @module
  */
-import { isHTTPError } from 'ky';
+import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
@@ -25,8 +26,8 @@ import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-l
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
+import { delay } from './request/delay.js';
 import { type FailedCall, toPetStoreError } from './request/failure.js';
-import { type KyCall, kyCalls, type SendCall } from './request/ky-calls.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
@@ -58,8 +59,12 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall, KyCall, FailedCall {
+interface Call extends TracedCall, FailedCall {
   readonly spec: RequestSpec<unknown>;
+  /** Retries this call may make. */
+  readonly maxRetries: number;
+  /** The wait before the next attempt, as the retry policy decided. */
+  retryWaitMs?: number;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
   readonly fetchOptions: RequestInit | undefined;
   /** How long a lease for one attempt lasts. */
@@ -71,8 +76,8 @@ interface Call extends TracedCall, KyCall, FailedCall {
   readonly described: string;
   /** The latest response, as `fetch` gave it. */
   previous?: Response | undefined;
-  /** The latest response's body, read in full by its attempt. */
-  body?: ArrayBuffer | undefined;
+  /** The text of the latest response's body, read in full by its attempt. */
+  body?: string | undefined;
   /** What the latest response asked the caller to wait, read against the service's clock. */
   requested?: RequestedWait | undefined;
   /** The latest response's rate-limit reading. */
@@ -84,7 +89,7 @@ interface Call extends TracedCall, KyCall, FailedCall {
 export class Transport {
   readonly #config: ClientConfig;
   readonly #gate: RequestGate<Call>;
-  readonly #send: SendCall<Call>;
+  readonly #ky: KyInstance;
   #rateLimit: RateLimit | null = null;
   /** Until a 2xx or a 429 tells whether CORS hides the rate-limit headers (then warned once). */
   #watchHiddenHeaders = true;
@@ -98,27 +103,20 @@ export class Transport {
       pacing: config.pacing,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
-    // Everything that does not vary by call is set once here: ky merges per-call options into it. A
-    // key that is a function is asked for before each attempt (#attempt); `null` sends none.
+    // Everything that does not vary by call is set once here, so that a call hands ky only what it
+    // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
+    // none. ky sends one attempt per call of it (`retry: 0`): the attempts are counted in #send.
     const key = config.apiKey.fixed;
-    this.#send = kyCalls<Call>(
-      {
-        headers: Object.fromEntries([
-          ...config.headers,
-          ['accept', 'application/json'],
-          ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`]] : []),
-        ]),
-        // An error status throws (ky's default): the retry policy and the error classes take it there.
-      },
-      // ky counts the attempts; whether to retry, and how long to wait, is decided once, by the
-      // policy, with dates read against the service's clock rather than this host's. The first
-      // attempt passes the gate before ky starts, so its wait is not counted against the
-      // per-attempt timeout; retries pass it after the wait the policy decided.
-      {
-        shouldRetry: (call, error, retry) => this.#shouldRetry(call, error, retry),
-        beforeRetry: (call) => this.#pass(call),
-      },
-    );
+    this.#ky = ky.create({
+      headers: Object.fromEntries([
+        ...config.headers,
+        ['accept', 'application/json'],
+        ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`]] : []),
+      ]),
+      timeout: config.timeout,
+      retry: 0,
+      // An error status throws (ky's default): the retry policy and the error classes take it there.
+    });
   }
 
   /** The latest rate-limit reading, or `null` before any response carried one. */
@@ -155,19 +153,11 @@ export class Transport {
     };
     try {
       await this.#pass(call);
-      const response = await this.#send(this.#config.baseUrl + relative, call, {
-        // ky takes an undefined `json` or a null `signal` as none.
-        method: spec.method,
-        json: spec.json,
-        signal: options.signal ?? null,
-        timeout,
-        // Headers given as undefined would drop the client's own.
-        ...((spec.headers ?? options.headers) !== undefined && {
-          headers: callHeaders(spec.headers, options.headers),
-        }),
-        fetch: (request, init) =>
-          traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
-      });
+      const response = await this.#send(
+        this.#config.baseUrl + relative,
+        call,
+        this.#kyOptions(call, options),
+      );
       const data = await decodeData(
         where,
         spec.schema,
@@ -194,12 +184,52 @@ export class Transport {
     }
   }
 
+  /**
+   * What ky is handed for this call's attempts: only what differs from the client's instance, since
+   * ky merges every option it is given into its own on each attempt.
+   */
+  #kyOptions(call: Call, options: CallOptions): Options {
+    const { spec } = call;
+    const kyOptions: Options = {
+      fetch: (request, init) =>
+        traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
+    };
+    if (spec.method !== 'GET') kyOptions.method = spec.method;
+    if (spec.json !== undefined) kyOptions.json = spec.json;
+    if (options.signal) kyOptions.signal = options.signal;
+    if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
+    // Headers given as undefined would drop the client's own.
+    if ((spec.headers ?? options.headers) !== undefined) {
+      kyOptions.headers = callHeaders(spec.headers, options.headers);
+    }
+    return kyOptions;
+  }
+
   async #pass(call: Call): Promise<void> {
     const { spec, leaseMs, signal, reportedUntil } = call;
     call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil, call));
   }
 
-  /** Asks the retry policy about a failed attempt, reports the wait it decides, and tells ky. */
+  /**
+   * Sends the call's attempts: ky sends each one, the retry policy decides after each failure, and
+   * a retry first waits what the policy decided, then passes the gate (so the wait is not counted
+   * against the attempt's timeout).
+   */
+  async #send(url: string, call: Call, options: Options): Promise<Response> {
+    for (let retry = 1; ; retry++) {
+      try {
+        return await this.#ky(url, options);
+      } catch (error) {
+        if (retry > call.maxRetries || !(error instanceof Error) || !this.#shouldRetry(call, error, retry)) {
+          throw error;
+        }
+        await delay(call.retryWaitMs ?? 0, call.signal);
+        await this.#pass(call);
+      }
+    }
+  }
+
+  /** Asks the retry policy about a failed attempt, and reports the wait it decides. */
   #shouldRetry(call: Call, error: Error, retry: number): boolean {
     const decision = decideRetry({
       method: call.spec.method,
@@ -260,7 +290,8 @@ export class Transport {
       if (retry) replayed = noticeReplay(call.previous, response, this.#config.log, call.described);
       call.previous = response;
       // A status that never carries a body (204, 304, ...) comes with none at all.
-      call.body = response.body === null ? undefined : await response.arrayBuffer();
+      // Read as text, which the call decodes anyway: bytes would cost an ArrayBuffer per attempt.
+      call.body = response.body === null ? undefined : await response.text();
       if (response.ok) return response;
       // ky reads an error's body for itself, so it gets a fresh copy of what was read here, with
       // the response's status, status text and headers.
@@ -329,7 +360,8 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
  * The path relative to the base URL with its query, already encoded: ky then builds one `Request`
  * instead of three. An array repeats the parameter; `undefined` leaves it out.
  */
-function target({ path, query = {} }: RequestSpec<unknown>): string {
+function target({ path, query }: RequestSpec<unknown>): string {
+  if (query === undefined) return path;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     for (const item of [value].flat()) if (item !== undefined) search.append(name, String(item));

@@ -23,9 +23,9 @@ function readInteger(headers: Headers, name: string): number | undefined {
  * non-negative integers, so a malformed header never produces a half-true reading.
  */
 export function parseRateLimit(headers: Headers): RateLimit | null {
-  const [limit, remaining, reset] = ['Limit', 'Remaining', 'Reset'].map((name) =>
-    readInteger(headers, `X-RateLimit-${name}`),
-  );
+  const limit = readInteger(headers, 'X-RateLimit-Limit');
+  const remaining = readInteger(headers, 'X-RateLimit-Remaining');
+  const reset = readInteger(headers, 'X-RateLimit-Reset');
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };
 }

@@ -15,15 +15,8 @@ import { describeIssues } from '../validate.js';
  */
 export type DecodeMode = 'json' | 'content-type';
 
-const decoder = new TextDecoder();
-
-/** The body's text; `undefined` when there is none. */
-export function bodyText(body: ArrayBuffer | undefined): string | undefined {
-  return body?.byteLength ? decoder.decode(body) : undefined;
-}
-
 /**
- * Parses the body (read in full by the attempt; `undefined` when the response had none) and
+ * Parses the body's text (read in full by the attempt; none when the response had no body) and
  * validates it with the schema, or throws a {@link ResponseValidationError} that names the request
  * (`where`: `GET /pets`) and holds what arrived, the API key kept out by `redact`. A schema that
  * validates asynchronously makes the result a promise.
@@ -32,11 +25,10 @@ export function decodeData<T>(
   where: string,
   schema: StandardSchemaV1<unknown, T> | undefined,
   mode: DecodeMode,
-  body: ArrayBuffer | undefined,
+  text = '',
   headers: Headers,
   redact: <V>(value: V) => V,
 ): T | Promise<T> {
-  const text = bodyText(body) ?? '';
   // Without a body, or with one that is not JSON, `content-type` takes it as it is.
   let json: unknown = text || undefined;
   if (mode === 'json' || (json !== undefined && isJson(headers))) {

@@ -15,7 +15,6 @@ import {
 import { isBrowser } from '../browser.js';
 import type { RateLimit } from '../types.js';
 import { CORS_HINT } from './cors.js';
-import { bodyText } from './decode.js';
 import type { RequestedWait } from './retry.js';
 
 /** What the call saw before it failed. */
@@ -24,8 +23,8 @@ export interface FailedCall {
   readonly where: string;
   /** The caller's signal: when it aborted, the call was aborted, whatever else failed. */
   readonly signal: AbortSignal | undefined;
-  /** The body of the last response, read in full by the attempt. */
-  readonly body?: ArrayBuffer | undefined;
+  /** The text of the last response's body, read in full by the attempt. */
+  readonly body?: string | undefined;
   /** The last response's rate-limit reading, if it had one. */
   readonly reading?: RateLimit | null | undefined;
   /** What the last response asked the caller to wait. */
@@ -44,7 +43,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       status: response.status,
       statusText: call.redact(response.statusText),
       headers: call.redact(response.headers),
-      body: call.redact(error.data ?? bodyText(call.body)),
+      body: call.redact(error.data ?? (call.body || undefined)),
       rateLimit: call.reading ?? null,
       retryAfterMs: call.requested?.ms,
     });

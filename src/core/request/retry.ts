@@ -2,7 +2,7 @@
  * The retry policy: whether a failed attempt is retried and how long the client waits first. Pure
  * functions: the time and the randomness are arguments.
  *
- * This is the one place that decides; ky only counts attempts and sleeps the wait decided here.
+ * This is the one place that decides; the transport sleeps the wait decided here.
  *
  * @module
  */
@@ -26,9 +26,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
   'DELETE',
   'OPTIONS',
 ];
-
-/** Every method, in ky's spelling: ky asks the policy about each, and the policy decides. */
-export const EVERY_METHOD = HTTP_METHODS.map((method) => method.toLowerCase());
 
 /** The first backoff step, doubled on every further retry. */
 const BACKOFF_BASE_MS = 500;
