@@ -250,7 +250,7 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   if (given === null || typeof given === 'function') return new ApiKey(given);
   const key = given ?? env('PETSTORE_API_KEY');
   if (typeof key !== 'string' || key.trim() === '') {
-    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable');
+    fail('no API key: pass { apiKey } (null for none) or set PETSTORE_API_KEY');
   }
   const problem = keyProblem(key);
   if (problem !== undefined) fail(`the API key ${problem}`);
@@ -285,7 +285,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   const apiKey = resolveApiKey(options);
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
-    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable');
+    fail('no base URL: pass { baseUrl } or set PETSTORE_BASE_URL');
   }
   const problems: Issue[] = [];
   const { logger, logLevel, ...settings } = checkFields(
