@@ -35,11 +35,9 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
         ? `Invalid input: expected ${quote(issue.values[0])}`
         : `Invalid option: expected one of ${issue.values.map(quote).join('|')}`;
     case 'too_big':
-    case 'too_small': {
-      const big = issue.code === 'too_big';
-      const bound = `${big ? '<' : '>'}${issue.inclusive ? '=' : ''}${big ? issue.maximum : issue.minimum}`;
-      return `Too ${big ? 'big' : 'small'}: expected ${issue.origin ?? 'value'} to be ${bound}`;
-    }
+      return `Too big: expected ${issue.origin ?? 'value'} to be ${issue.inclusive ? '<=' : '<'}${issue.maximum}`;
+    case 'too_small':
+      return `Too small: expected ${issue.origin ?? 'value'} to be ${issue.inclusive ? '>=' : '>'}${issue.minimum}`;
     case 'unrecognized_keys':
       return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(quote).join(', ')}`;
     default:
