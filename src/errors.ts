@@ -287,7 +287,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   /** The class name, `'APIConnectionTimeoutError'`, kept through minification. */
   override name = 'APIConnectionTimeoutError';
 
-  constructor(message = 'The request to the Animal Store service timed out.') {
+  constructor(message = 'The request timed out.') {
     super(message);
   }
 }

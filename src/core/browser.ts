@@ -41,9 +41,9 @@ export function isBrowser(): boolean {
  * message, which docs/browser.md explains at length.
  */
 const KEY_REFUSED =
-  'PetStoreClient refuses an API key in a browser, where anyone can read it. Use a backend route of yours ' +
-  'that adds the key (apiKey: null), an apiKey function that fetches a short-lived key, or, for a key ' +
-  'that may be public, dangerouslyAllowBrowser: true. See docs/browser.md.';
+  'An apiKey string in a browser is readable by anyone: use apiKey: null behind a backend route that adds ' +
+  'the key, an apiKey function that fetches a short-lived key, or dangerouslyAllowBrowser: true for a ' +
+  'public key. See docs/browser.md.';
 
 /** Throws when a string key is given in a browser without `dangerouslyAllowBrowser: true`. */
 export function guardKeyInBrowser(dangerouslyAllowBrowser: boolean | undefined): void {

@@ -21,9 +21,9 @@ import {
   integerFinding,
   invalid,
   isRecord,
+  objectFields,
   oneOfFinding,
   typeFinding,
-  unknownKeys,
 } from './validate.js';
 
 /**
@@ -135,16 +135,19 @@ const integer =
 
 const flag: Check = (value) => typeFinding(value, 'boolean');
 
-/** A function (`''`), or an object with these methods; else the error says `message`. */
+/** A function (no `methods`), or an object with these methods. */
 const callable =
-  (methods: readonly string[], message: string): Check =>
+  (...methods: string[]): Check =>
   (value) =>
-    methods.every(
-      (method) =>
-        typeof (method === '' ? value : (value as Record<string, unknown>)?.[method]) === 'function',
+    (
+      methods[0]
+        ? methods.every((method) => typeof (value as Record<string, unknown>)?.[method] === 'function')
+        : typeof value === 'function'
     )
       ? undefined
-      : message;
+      : methods[0]
+        ? `Expected an object with ${methods.join('() and ')}()`
+        : 'Expected a function';
 
 /** What the client sets on every request itself, so `fetchOptions` may not. */
 const OWN_FETCH_OPTIONS = ['body', 'headers', 'method', 'signal'];
@@ -152,7 +155,7 @@ const OWN_FETCH_OPTIONS = ['body', 'headers', 'method', 'signal'];
 const fetchOptions: Check = (value) =>
   isRecord(value) && !OWN_FETCH_OPTIONS.some((name) => value[name] !== undefined)
     ? undefined
-    : 'Expected fetch options without body, headers, method or signal';
+    : `Expected fetch options without ${OWN_FETCH_OPTIONS.join(', ')}`;
 
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
@@ -169,13 +172,11 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
   dangerouslyAllowBrowser: [flag],
-  fetch: [callable([''], 'Expected a fetch function')],
+  fetch: [callable()],
   fetchOptions: [fetchOptions],
-  logger: [callable(['warn'], 'Expected an object with warn()')],
-  onRateLimit: [callable([''], 'Expected a function')],
-  rateLimitStore: [
-    callable(['acquire', 'release'], 'Expected a RateLimitStore, with acquire() and release() methods'),
-  ],
+  logger: [callable('warn')],
+  onRateLimit: [callable()],
+  rateLimitStore: [callable('acquire', 'release')],
   logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
 };
 
@@ -186,6 +187,8 @@ const CALL_OPTIONS: Record<string, [Check]> = {
   maxRetries: [MAX_RETRIES],
   fetchOptions: [fetchOptions],
 };
+
+const CALL_OPTION_NAMES = [...Object.keys(CALL_OPTIONS), 'headers'];
 
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
@@ -247,7 +250,7 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   if (given === null || typeof given === 'function') return new ApiKey(given);
   const key = given ?? env('PETSTORE_API_KEY');
   if (typeof key !== 'string' || key.trim() === '') {
-    fail('no API key. Pass { apiKey } (null for none) or set the PETSTORE_API_KEY environment variable');
+    fail('no API key: pass { apiKey } (null for none) or set PETSTORE_API_KEY');
   }
   const problem = keyProblem(key);
   if (problem !== undefined) fail(`the API key ${problem}`);
@@ -282,7 +285,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   const apiKey = resolveApiKey(options);
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
-    fail('no base URL. Pass { baseUrl } or set the PETSTORE_BASE_URL environment variable');
+    fail('no base URL: pass { baseUrl } or set PETSTORE_BASE_URL');
   }
   const problems: Issue[] = [];
   const { logger, logLevel, ...settings } = checkFields(
@@ -309,16 +312,11 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
 export function resolveCallOptions(operation: string, options: unknown): CallOptions {
   if (options === undefined || options === null) return {};
   const problems: Issue[] = [];
-  let checked: CallOptions = {};
-  if (isRecord(options)) {
-    unknownKeys(options, [...Object.keys(CALL_OPTIONS), 'headers'], problems);
-    checked = {
-      ...checkFields(options, CALL_OPTIONS, problems),
-      headers: checkHeaders(options.headers, problems),
-    };
-  } else {
-    addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: options });
-  }
+  const given = objectFields(options, CALL_OPTION_NAMES, problems);
+  const checked = {
+    ...checkFields(given, CALL_OPTIONS, problems),
+    headers: checkHeaders(given.headers, problems),
+  };
   if (problems.length > 0) throw invalid(operation, 'request options', problems);
   return checked;
 }

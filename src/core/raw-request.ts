@@ -3,8 +3,7 @@
  *
  * @module
  */
-import { RequestValidationError } from '../errors.js';
-import { type HeaderEntries, headerEntries } from './headers.js';
+import { headerEntries } from './headers.js';
 import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
 import { HTTP_METHODS } from './request/retry.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
@@ -12,12 +11,13 @@ import type { RequestSpec } from './transport.js';
 import type { HttpMethod, QueryValue } from './types.js';
 import {
   addProblem,
+  type Finding,
   type Issue,
-  invalid as invalidArguments,
+  invalid,
   isRecord,
+  objectFields,
   oneOfFinding,
   typeFinding,
-  unknownKeys,
 } from './validate.js';
 
 /**
@@ -67,91 +67,62 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-/** A raw request whose every field passed its check. */
-interface CheckedRequest {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly query: Record<string, QueryValue> | undefined;
-  readonly body: unknown;
-  readonly headers: HeaderEntries | undefined;
-  readonly schema: StandardSchemaV1 | undefined;
+/** Why `path` cannot be sent under `baseUrl`, or `undefined` when it can. */
+function pathFinding(path: unknown, baseUrl: string): Finding | string | undefined {
+  if (typeof path !== 'string') return typeFinding(path, 'string');
+  const problem = pathProblem(path);
+  if (problem) return `The path ${problem}`;
+  // The path rules are the contract; this second look asks the URL parser itself.
+  if (!staysUnder(baseUrl, path.replace(/^\//, ''))) return 'The path leaves the base URL';
+  return undefined;
 }
 
-/** Whether a query parameter's value cannot be sent. */
-function queryValueProblem(value: unknown): boolean {
-  return !(value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar)));
-}
-
-/** Checks every field of a raw request, or throws one error naming every problem. */
-function check(spec: unknown): CheckedRequest {
-  const problems: Issue[] = [];
-  const fields = isRecord(spec) ? spec : {};
-  if (!isRecord(spec)) addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: spec });
-  else unknownKeys(spec, FIELDS, problems);
-  const { method, path, query, headers, schema } = fields;
-  addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
-  const pathProblemFound = typeof path === 'string' ? pathProblem(path) : undefined;
-  addProblem(
-    problems,
-    ['path'],
-    typeFinding(path, 'string') ?? (pathProblemFound && `The path ${pathProblemFound}`),
-    path,
-  );
-  if (query !== undefined && !isRecord(query)) {
-    addProblem(problems, ['query'], { code: 'invalid_type', expected: 'record', input: query });
-  } else {
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (queryValueProblem(value)) {
-        addProblem(
-          problems,
-          ['query', name],
-          'Expected a string, number or boolean, or an array of them',
-          value,
-        );
-      }
-    }
-  }
-  const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
-  if (schema !== undefined && !isStandardSchema(schema)) {
-    addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
-  }
-  if (problems.length > 0) throw invalidArguments('request', 'request', problems);
-  return { ...fields, headers: entries } as CheckedRequest;
-}
-
-/** A JSON body as text, or the reason it cannot be one. */
-function jsonProblem(body: unknown): string | undefined {
+/** Why `body` cannot be sent with `method`, or `undefined` when it can (or there is none). */
+function bodyProblem(method: unknown, body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (method === 'GET' || method === 'HEAD') return `A ${method} request cannot carry a body`;
   try {
-    return JSON.stringify(body) === undefined ? 'The body cannot be sent as JSON' : undefined;
+    return JSON.stringify(body) === undefined ? 'Cannot be sent as JSON' : undefined;
   } catch (error) {
-    return `The body cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return `Cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
-}
-
-function invalid(message: string): never {
-  const problems: Issue[] = [];
-  addProblem(problems, [], message);
-  throw new RequestValidationError(`Invalid request: ${message}`, problems);
 }
 
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
 export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
-  const { method, path, query, body, headers, schema } = check(spec);
-  const relative = path.replace(/^\//, '');
-  // The path rules above are the contract; this second look asks the URL parser itself.
-  if (!staysUnder(baseUrl, relative)) invalid(`the path "${path}" leaves the base URL`);
-  if (body !== undefined) {
-    if (method === 'GET' || method === 'HEAD') invalid(`a ${method} request cannot carry a body`);
-    const problem = jsonProblem(body);
-    if (problem !== undefined) invalid(problem);
+  const problems: Issue[] = [];
+  const { method, path, query, body, headers, schema } = objectFields(spec, FIELDS, problems);
+  addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
+  addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
+  if (query !== undefined && !isRecord(query)) {
+    addProblem(problems, ['query'], { code: 'invalid_type', expected: 'record', input: query });
   }
+  for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
+    const sendable =
+      value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar));
+    if (!sendable) {
+      addProblem(
+        problems,
+        ['query', name],
+        'Expected a string, number or boolean, or an array of them',
+        value,
+      );
+    }
+  }
+  addProblem(problems, ['body'], bodyProblem(method, body), body);
+  const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
+  if (schema !== undefined && !isStandardSchema(schema)) {
+    addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
+  }
+  if (problems.length > 0) throw invalid('request', 'request', problems);
+  const relative = (path as string).replace(/^\//, '');
   return {
     operation: `${method} ${endpoint(relative)}`,
-    method,
+    method: method as HttpMethod,
     path: relative,
-    query,
+    query: query as Record<string, QueryValue> | undefined,
     json: body,
-    headers,
+    headers: entries,
     schema: schema as StandardSchemaV1<unknown, T> | undefined,
     decode: 'content-type',
   };

@@ -74,11 +74,12 @@ export function addProblem(
 
 /** Why `value` is not an integer from `min` to `max`, or `undefined`. */
 export function integerFinding(value: unknown, min: number, max: number): Finding | undefined {
-  if (typeof value !== 'number') return { code: 'invalid_type', expected: 'number', input: value };
-  if (!Number.isInteger(value)) return { code: 'invalid_type', expected: 'int', input: value };
-  if (value < min)
-    return { code: 'too_small', origin: 'number', minimum: min, inclusive: true, input: value };
-  if (value > max) return { code: 'too_big', origin: 'number', maximum: max, inclusive: true, input: value };
+  if (!Number.isInteger(value)) {
+    return { code: 'invalid_type', expected: typeof value === 'number' ? 'int' : 'number', input: value };
+  }
+  const bound = { origin: 'number', inclusive: true, input: value } as const;
+  if ((value as number) < min) return { code: 'too_small', minimum: min, ...bound };
+  if ((value as number) > max) return { code: 'too_big', maximum: max, ...bound };
   return undefined;
 }
 
@@ -99,12 +100,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Records every own key of `value` that is not among `known`. */
-export function unknownKeys(
-  value: Record<string, unknown>,
+/**
+ * The fields of `value`, an object whose keys are all `known`; what is wrong with it is recorded in
+ * `problems`, and a value that is no object has no fields.
+ */
+export function objectFields(
+  value: unknown,
   known: readonly string[],
   problems: Issue[],
-): void {
+): Record<string, unknown> {
+  if (!isRecord(value)) {
+    addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: value });
+    return {};
+  }
   const keys = Object.keys(value).filter((key) => !known.includes(key));
   if (keys.length > 0) addProblem(problems, [], { code: 'unrecognized_keys', keys, input: value });
+  return value;
 }

@@ -13,25 +13,27 @@ export interface CheckedBaseUrl {
   readonly path: string;
 }
 
-/** What every problem message starts with. */
-export const BASE_URL_RULE = 'baseUrl must be an absolute http(s) URL ending in /v1';
+/** The rule, which every problem message starts with. */
+export const BASE_URL_RULE =
+  'baseUrl must be an absolute http(s) URL ending in /v1, without credentials, query or fragment';
 
 /**
  * Checks a base URL against the rule: the URL's origin and path, or the problem, a sentence starting
- * with {@link BASE_URL_RULE} that names what is wrong. Each caller throws its own error class.
+ * with {@link BASE_URL_RULE} that quotes the URL. Each caller throws its own error class.
  */
 export function checkBaseUrl(input: string | URL): CheckedBaseUrl | { readonly problem: string } {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(input);
-  } catch {
-    return { problem: `${BASE_URL_RULE}, got "${String(input)}"` };
+  } catch {}
+  const path = url?.pathname.replace(/\/+$/, '');
+  if (
+    url &&
+    path?.endsWith('/v1') &&
+    /^https?:$/.test(url.protocol) &&
+    !(url.search || url.hash || url.username || url.password)
+  ) {
+    return { origin: url.origin, path };
   }
-  const got = { problem: `${BASE_URL_RULE}, got "${url.href}"` };
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return got;
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    return { problem: `${BASE_URL_RULE}, without credentials, query or fragment; got "${url.href}"` };
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  return path.endsWith('/v1') ? { origin: url.origin, path } : got;
+  return { problem: `${BASE_URL_RULE}; got "${url?.href ?? String(input)}"` };
 }

@@ -47,7 +47,7 @@ describe('fetchOptions', () => {
       const call = client.listPets({}, { fetchOptions: own as never });
       await expect(call).rejects.toBeInstanceOf(RequestValidationError);
       await expect(call).rejects.toThrow(
-        /fetchOptions: Expected fetch options without body, headers, method or signal/,
+        /fetchOptions: Expected fetch options without body, headers, method, signal/,
       );
     }
     await expect(client.listPets({}, { fetchOptions: 'cache' as never })).rejects.toThrow(

@@ -97,13 +97,12 @@ export class RequestGate<Owner = undefined> {
         resolve,
         reject,
         signal,
-        onAbort: () => {},
+        onAbort: () => {
+          this.#remove(waiter);
+          reject(signal?.reason);
+          this.#pump();
+        },
         reportedUntil,
-      };
-      waiter.onAbort = () => {
-        this.#remove(waiter);
-        reject(signal?.reason);
-        this.#pump();
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.#queue.push(waiter);
@@ -146,14 +145,11 @@ export class RequestGate<Owner = undefined> {
 
   #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
     this.#deciding = false;
-    const moveOn = 'failure' in answer ? this.#fail(head, answer.failure) : this.#decide(head, answer);
-    if (moveOn || this.#changed) this.#pump();
-  }
-
-  #fail(head: Waiter<Owner>, error: unknown): true {
-    this.#remove(head);
-    head.reject(error);
-    return true;
+    if ('failure' in answer) {
+      this.#remove(head);
+      head.reject(answer.failure);
+    }
+    if ('failure' in answer || this.#decide(head, answer) || this.#changed) this.#pump();
   }
 
   /**

@@ -53,8 +53,6 @@ export const scopeId = (scope: RateLimitScope): string => `${scope.baseUrl}\n${s
 
 /** Settings of {@link InProcessRateLimitStore} that only the SDK's own stores use. */
 export interface InProcessStoreSettings {
-  /** The clock, in epoch milliseconds. */
-  now?: () => number;
   /**
    * Pacing alone: how much of each window this process may spend, without knowing what the others
    * spend (the fallback's). Without one, the store paces by the reading alone.
@@ -66,20 +64,18 @@ export class InProcessRateLimitStore implements RateLimitStore {
   readonly #scopes = new Map<string, ScopeState>();
   /** The same states by scope object: a client passes the same one every time, so most calls end here. */
   readonly #byScope = new WeakMap<RateLimitScope, ScopeState>();
-  readonly #now: () => number;
   readonly #allotment: WindowAllotment | undefined;
   #nextLease = 0;
 
   constructor(settings: InProcessStoreSettings = {}) {
-    // `Date.now` looked up at each call, not kept: fake timers installed after the client was built
-    // (vitest, Jest, node:test, Bun) replace `Date`, and the cooldown must follow them.
-    this.#now = settings.now ?? (() => Date.now());
     this.#allotment = settings.allotment;
   }
 
   acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
     const state = this.#state(scope);
-    const now = this.#now();
+    // `Date.now` looked up at each call, not kept: fake timers installed after the client was built
+    // (vitest, Jest, node:test, Bun) replace `Date`, and the cooldown must follow them.
+    const now = Date.now();
     if (now < state.cooldownUntil) {
       return { granted: false, waitMs: state.cooldownUntil - now, reason: 'cooldown' };
     }
@@ -118,7 +114,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
    */
   record(scope: RateLimitScope, { reading, cooldownMs }: RateLimitOutcome, own = false): void {
     const state = this.#state(scope);
-    const now = this.#now();
+    const now = Date.now();
     if (reading === null) {
       state.unreported = state.reading === null;
     } else if (reading !== undefined) {

@@ -41,10 +41,10 @@ export function hidesRateLimitHeaders(
 /** The warning for such a response, with the request it answered (`GET /pets`). */
 export function hiddenHeadersWarning(where: string): string {
   return (
-    `animal-store-sdk: ${where}: the service does not expose its rate-limit headers to this page, so ` +
-    `pacing is off. It must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
+    `animal-store-sdk: ${where}: CORS hides the rate-limit headers from this page, so pacing is off; ` +
+    `the service must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
   );
 }
 
 /** Added to a connection error's message in a browser, where CORS is a common cause of one. */
-export const CORS_HINT = " In a browser, CORS may be why: see the browser's console.";
+export const CORS_HINT = ' In a browser, CORS may be why (see its console).';

@@ -46,7 +46,7 @@ export function decodeData<T>(
   const outcome = (result: StandardSchemaV1.Result<T>): T => {
     if (result.issues === undefined) return result.value;
     throw new ResponseValidationError(
-      `The response to ${where} does not match the expected shape: ${describeIssues(result.issues)}`,
+      `The response to ${where} does not match its schema: ${describeIssues(result.issues)}`,
       redact([...result.issues]),
       redact(json),
       redact(text),
