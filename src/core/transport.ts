@@ -190,12 +190,13 @@ export class Transport {
    */
   #kyOptions(call: Call, options: CallOptions): Options {
     const { spec } = call;
+    // ky takes an undefined `json` as none.
     const kyOptions: Options = {
+      method: spec.method,
+      json: spec.json,
       fetch: (request, init) =>
         traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
     };
-    if (spec.method !== 'GET') kyOptions.method = spec.method;
-    if (spec.json !== undefined) kyOptions.json = spec.json;
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     // Headers given as undefined would drop the client's own.

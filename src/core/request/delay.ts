@@ -16,6 +16,6 @@ export function delay(ms: number, signal: AbortSignal | undefined): Promise<void
       signal?.removeEventListener('abort', abort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
+    signal?.addEventListener('abort', abort);
   });
 }
