@@ -48,7 +48,7 @@ function origin({ functionName, url }: ProfileNode['callFrame']): string {
   if (functionName === '(program)') return 'V8/native, unattributed';
   if (url.includes('/node_modules/ky/')) return 'ky';
   if (url.includes('/node_modules/zod/')) return 'zod';
-  if (url.includes('/src/') || url.includes('/dist/')) return 'SDK';
+  if (!url.includes('/node_modules/') && (url.includes('/src/') || url.includes('/dist/'))) return 'SDK';
   if (url.includes('/test/bench/')) return 'benchmark loop';
   if (url.includes('node:internal/deps/undici')) return 'undici (fetch, Request, Headers, body)';
   if (url.includes('webstreams') || url.includes('streams')) return 'Node streams';

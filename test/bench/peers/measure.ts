@@ -36,6 +36,8 @@ export interface PeerFigure {
   readonly cpuMicrosecondsPerCall: number;
   /** The same over all rounds together. */
   readonly meanCpuMicrosecondsPerCall: number;
+  /** CPU time per call in each round, in the order the rounds ran. */
+  readonly roundCpuMicrosecondsPerCall: readonly number[];
 }
 
 export interface PeerResult {
@@ -76,6 +78,7 @@ export async function measurePeers(
           callsPerSecond: (entry.calls * 1000) / entry.ms,
           cpuMicrosecondsPerCall: median(entry.roundCpuUs) / (entry.calls / ROUNDS),
           meanCpuMicrosecondsPerCall: entry.cpuUs / entry.calls,
+          roundCpuMicrosecondsPerCall: entry.roundCpuUs.map((us) => us / (entry.calls / ROUNDS)),
         })),
       });
     }
@@ -91,7 +94,20 @@ function figure(result: PeerResult, name: string): PeerFigure {
   return found;
 }
 
-/** The SDK's CPU per call over a peer's, per workload. */
-export function cpuRatio(result: PeerResult, peer: (typeof PEERS)[number]): number {
-  return figure(result, 'SDK').cpuMicrosecondsPerCall / figure(result, peer).cpuMicrosecondsPerCall;
+/** The SDK's CPU per call over a peer's in one workload, with the spread over rounds. */
+export interface CpuRatio {
+  /** The median over rounds of the ratio within each round, where machine noise hits both alike. */
+  readonly median: number;
+  /** The first and third quartiles of the same ratios. */
+  readonly low: number;
+  readonly high: number;
+}
+
+export function cpuRatio(result: PeerResult, peer: (typeof PEERS)[number]): CpuRatio {
+  const base = figure(result, peer).roundCpuMicrosecondsPerCall;
+  const ratios = figure(result, 'SDK')
+    .roundCpuMicrosecondsPerCall.map((us, round) => us / (base[round] as number))
+    .sort((a, b) => a - b);
+  const quartile = (q: number) => ratios[Math.round(q * (ratios.length - 1))] as number;
+  return { median: median(ratios), low: quartile(0.25), high: quartile(0.75) };
 }

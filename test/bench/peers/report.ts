@@ -6,14 +6,14 @@
  */
 import { formatNumber, formatTable } from '../table.js';
 import { PEERS } from './contenders.js';
-import { cpuRatio, type PeerResult } from './measure.js';
+import { type CpuRatio, cpuRatio, type PeerResult } from './measure.js';
 
 /** The ratios the headline gives, per workload. */
 export interface PeerHeadline {
   readonly workload: string;
-  readonly sdkOverKyZod: number;
-  readonly sdkOverRawFetch: number;
-  readonly sdkOverOpenapiFetchZod: number;
+  readonly sdkOverKyZod: CpuRatio;
+  readonly sdkOverRawFetch: CpuRatio;
+  readonly sdkOverOpenapiFetchZod: CpuRatio;
 }
 
 export function peerHeadline(results: readonly PeerResult[]): PeerHeadline[] {
@@ -44,15 +44,20 @@ export function peerTable(results: readonly PeerResult[]): string {
       cells((result, name) => formatNumber(of(result, name)?.callsPerSecond ?? Number.NaN)),
     ),
     '',
-    "The SDK's CPU per call over each peer's",
+    "The SDK's CPU per call over each peer's: the median of the ratios within each round (in parentheses, their quartiles)",
     formatTable(
       ['workload', '/ ky + zod', '/ raw fetch', '/ openapi-fetch + zod'],
       peerHeadline(results).map((row) => [
         row.workload,
-        row.sdkOverKyZod.toFixed(2),
-        row.sdkOverRawFetch.toFixed(2),
-        row.sdkOverOpenapiFetchZod.toFixed(2),
+        ratioText(row.sdkOverKyZod),
+        ratioText(row.sdkOverRawFetch),
+        ratioText(row.sdkOverOpenapiFetchZod),
       ]),
     ),
   ].join('\n');
+}
+
+/** `1.02 (0.97–1.08)`. */
+function ratioText({ median, low, high }: CpuRatio): string {
+  return `${median.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})`;
 }
