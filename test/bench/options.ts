@@ -17,7 +17,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                       also measure the cold start of another build of the package: DIR is its root,
                       with dist/ built (e.g. a checkout of an earlier commit after npm run build)
   --variant NAME=PATH also measure another build of the SDK (overhead, peers and tracing sections):
-                      PATH is its src/index.ts (repeatable)
+                      PATH is its built dist/index.js, or its src/index.ts (repeatable)
   --sections LIST     the sections to run (comma-separated; default overhead,peers,parse): browser-weight,
                       parse, overhead, peers, tracing, fake-store, memory, soak, sessions, hostile,
                       cold-start, store, fleet; store and fleet start their own redis-server;

@@ -7,7 +7,7 @@
  * It counts the objects each call makes that are known to be costly (Requests, AbortControllers,
  * timers), then CPU-profiles each contender in this process and attributes the self time to the code
  * that spent it (SDK, ky, zod, undici, ...), in microseconds per call. `--variant` adds another build of
- * the SDK (PATH is its src/index.ts), as `npm run bench` does.
+ * the SDK (PATH is its dist/index.js or src/index.ts), as `npm run bench` does.
  *
  * @module
  */
