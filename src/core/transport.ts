@@ -7,6 +7,7 @@
  * @module
  */
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
+import { delay } from '../shared/delay.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
@@ -26,7 +27,6 @@ import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-l
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
-import { delay } from './request/delay.js';
 import { type FailedCall, toPetStoreError } from './request/failure.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';

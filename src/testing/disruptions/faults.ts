@@ -159,30 +159,6 @@ export class FaultQueue {
   }
 }
 
-/**
- * Resolves after `ms` milliseconds, through the global `setTimeout` looked up at call time so fake timers
- * control it; rejects with the signal's reason as soon as `signal` aborts.
- */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  // msw's delay() is not used: the store also runs without msw (store.fetch, the HTTP server), and the
-  // wait has to end when the request is aborted.
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function checkFault(options: FaultOptions): void {
   const { status, networkError, delayMs, times, body, headers } = options;
   if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {

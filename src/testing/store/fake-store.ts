@@ -6,9 +6,9 @@
  * @module
  */
 import type { Pet } from '../../schemas.js';
+import { delay } from '../../shared/delay.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { Disruptions } from '../disruptions/disruptions.js';
-import { sleep } from '../disruptions/faults.js';
 import { startHttpServer } from '../http/start-http-server.js';
 import type { HttpHandler } from '../msw/msw.js';
 import { authenticate, checkApiKeys, unauthorized } from '../rules/auth.js';
@@ -280,7 +280,7 @@ function createStore(
     if (disruption.kind === 'refuse') return reply(toResponse(disruption.reply));
     if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
     for (const effect of disruption.effects) {
-      if (effect.delayMs > 0) await sleep(effect.delayMs, request.signal);
+      if (effect.delayMs > 0) await delay(effect.delayMs, request.signal);
       if (effect.result.kind === 'network-error') return { kind: 'network-error' };
       if (effect.result.kind === 'response') {
         return reply(effect.result.response(rateLimitHeaders(currentState(request.headers))));

@@ -1,5 +1,8 @@
 /**
- * Waiting before a retry, cut short by the caller's signal. ky's own `delay` is internal to ky.
+ * Waiting, cut short by a signal: the client's wait before a retry and the fake's injected delays.
+ * ky's own `delay` is internal to ky, and msw's `delay()` would tie the fake to msw, which
+ * `store.fetch` and the HTTP server run without. The global `setTimeout` is looked up at each call,
+ * so fake timers installed later control it.
  *
  * @module
  */
