@@ -42,6 +42,35 @@ describe.each(transports)('POST /pets over $name', (transport) => {
     expect(response.status).toBe(201);
   });
 
+  it('never repeats an id: past Number.MAX_SAFE_INTEGER a create is a 507 and nothing is added', async () => {
+    const max = { id: Number.MAX_SAFE_INTEGER - 1, name: 'Max', categoryId: 1 };
+    const store = createFakePetStore({ pets: [max] });
+    const { baseUrl, fetch } = await transport.serve(store);
+    const last = await fetch(`${baseUrl}/pets`, postJson({ name: 'Last', categoryId: 1 }));
+    expect(await last.json()).toMatchObject({ id: Number.MAX_SAFE_INTEGER, name: 'Last' });
+    for (const name of ['One', 'Two']) {
+      const body = await expectError(
+        await fetch(`${baseUrl}/pets`, postJson({ name, categoryId: 1 })),
+        507,
+        'ids_exhausted',
+      );
+      expect(body.message).toContain('ids would pass 9007199254740991 (Number.MAX_SAFE_INTEGER)');
+    }
+    expect(store.pets.map((pet) => pet.id)).toEqual([Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER]);
+    store.reset();
+    expect((await fetch(`${baseUrl}/pets`, postJson({ name: 'Again', categoryId: 1 }))).status).toBe(201);
+  });
+
+  it('refuses to be seeded with an id beyond Number.MAX_SAFE_INTEGER', async () => {
+    const store = createFakePetStore();
+    expect(() => store.setPets([{ id: Number.MAX_SAFE_INTEGER + 1, name: 'Big', categoryId: 1 }])).toThrow(
+      /pets\[0\] is not a valid Pet: id: /,
+    );
+    expect(() => createFakePetStore({ pets: [{ id: 2 ** 60, name: 'Big', categoryId: 1 }] })).toThrow(
+      TypeError,
+    );
+  });
+
   it('never loses or duplicates a pet under concurrent creates', async () => {
     const store = createFakePetStore({ apiKeys: { k: 'business' } });
     const { baseUrl, fetch } = await transport.serve(store);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakePetStore, type FaultOptions } from '../../src/testing/index.js';
+import { createFakePetStore, type FaultOptions, MAX_DELAY_MS } from '../../src/testing/index.js';
 import { authed, expectError, rateLimit, transports, until } from './support/transports.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -162,11 +162,23 @@ describe('injectFault checks its options', () => {
     ['headers without a status', { headers: { 'Retry-After': '1' } }],
     ['a negative delay', { delayMs: -1 }],
     ['an infinite delay', { delayMs: Number.POSITIVE_INFINITY }],
+    ['a fractional delay', { delayMs: 1.5 }],
+    ['a delay over MAX_DELAY_MS', { delayMs: MAX_DELAY_MS + 1 }],
+    ['a delay no timer holds', { delayMs: 2 ** 31 }],
     ['zero times', { status: 503, times: 0 }],
     ['fractional times', { status: 503, times: 1.5 }],
   ];
 
   it.each(bad)('rejects %s', (_name, options) => {
     expect(() => createFakePetStore().injectFault(options)).toThrow(/injectFault/);
+  });
+
+  it('bounds delayMs as Prefer: delay is bounded, saying the range', () => {
+    const store = createFakePetStore();
+    expect(() => store.injectFault({ delayMs: 1e12 })).toThrow(
+      new RangeError('injectFault: delayMs must be whole milliseconds from 0 to 300000, got 1000000000000'),
+    );
+    store.injectFault({ delayMs: MAX_DELAY_MS });
+    store.injectFault({ delayMs: 0 });
   });
 });

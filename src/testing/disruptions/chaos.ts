@@ -6,8 +6,8 @@
  */
 
 import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
+import { DELAY_RANGE, isDelayInRange, type MAX_DELAY_MS } from './delay-range.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
-import { MAX_DELAY_MS } from './faults.js';
 import { seededRandom } from './seeded-random.js';
 
 /**
@@ -158,10 +158,8 @@ function checkChaos(options: ChaosOptions): void {
       ['delay.minMs', minMs],
       ['delay.maxMs', delay.maxMs],
     ] as const) {
-      if (!(Number.isInteger(value) && value >= 0 && value <= MAX_DELAY_MS)) {
-        throw new RangeError(
-          `injectChaos: ${name} must be whole milliseconds from 0 to ${MAX_DELAY_MS}, got ${String(value)}`,
-        );
+      if (!isDelayInRange(value)) {
+        throw new RangeError(`injectChaos: ${name} must be ${DELAY_RANGE}, got ${String(value)}`);
       }
     }
     if (minMs > delay.maxMs) throw new RangeError('injectChaos: delay.minMs must not be above delay.maxMs');

@@ -6,6 +6,7 @@
  */
 import { NULL_BODY_STATUSES } from '../../shared/http-status.js';
 import type { RateLimitState } from '../rules/rate-limiter.js';
+import { DELAY_RANGE, isDelayInRange } from './delay-range.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 
 // FaultOptions carries a FaultMatch: the two are exported together.
@@ -19,20 +20,6 @@ import {
   retryAfterSeconds,
 } from '../rules/responses.js';
 import type { RecordedRequest } from '../store/request-log.js';
-
-/**
- * The longest a request may ask the fake to hold its answer (`Prefer: delay`), or chaos may draw, in
- * milliseconds (5 minutes): longer than any timeout a test sets, short enough that a forgotten request
- * does not hold its connection for long.
- *
- * @example
- * ```ts
- * import { MAX_DELAY_MS } from 'animal-store-sdk/testing';
- *
- * MAX_DELAY_MS; // 300000
- * ```
- */
-export const MAX_DELAY_MS = 300_000;
 
 /**
  * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response)
@@ -69,7 +56,7 @@ export interface FaultOptions {
   readonly body?: JsonValue;
   /**
    * Wait this long (setTimeout, so fake timers control it) before answering; the request's signal
-   * aborts the wait.
+   * aborts the wait. Whole milliseconds from 0 to `MAX_DELAY_MS` (5 minutes); else a RangeError.
    */
   readonly delayMs?: number;
   /**
@@ -170,8 +157,8 @@ function checkFault(options: FaultOptions): void {
   if (status === undefined && networkError !== true && (body !== undefined || headers !== undefined)) {
     throw new TypeError('injectFault: headers and body need a status');
   }
-  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
-    throw new RangeError(`injectFault: delayMs must be a finite number of milliseconds >= 0, got ${delayMs}`);
+  if (delayMs !== undefined && !isDelayInRange(delayMs)) {
+    throw new RangeError(`injectFault: delayMs must be ${DELAY_RANGE}, got ${String(delayMs)}`);
   }
   if (status === undefined && networkError !== true && delayMs === undefined) {
     throw new TypeError('injectFault: give a status, networkError: true or delayMs');

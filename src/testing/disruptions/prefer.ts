@@ -6,7 +6,7 @@
  */
 
 import { ERROR_CODES, errorReply, type JsonReply } from '../rules/responses.js';
-import { MAX_DELAY_MS } from './faults.js';
+import { DELAY_RANGE, isDelayInRange } from './delay-range.js';
 
 /** What a request's `Prefer` header asks of the fake. */
 export interface Preferences {
@@ -45,10 +45,8 @@ export function readPreferences(headers: Headers): Preferences | JsonReply {
   }
   if (found.delay !== undefined) {
     const delay = wholeNumber(found.delay);
-    if (delay === undefined || delay > MAX_DELAY_MS) {
-      return invalidPreference(
-        `Prefer: delay=${found.delay} cannot be honoured: give whole milliseconds from 0 to ${MAX_DELAY_MS}`,
-      );
+    if (!isDelayInRange(delay)) {
+      return invalidPreference(`Prefer: delay=${found.delay} cannot be honoured: give ${DELAY_RANGE}`);
     }
     preferences.delayMs = delay;
   }

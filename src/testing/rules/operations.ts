@@ -112,6 +112,13 @@ export function createPet(pets: PetRepository, request: OperationRequest): JsonR
   const parsed = parseJsonBody(request.bodyText, request.bodyUtf8 !== false, NewPetSchema, 'NewPet');
   if (!parsed.ok) return parsed.reply;
   const pet = pets.create(parsed.value);
+  if (pet === undefined) {
+    return errorReply(
+      507,
+      ERROR_CODES.idsExhausted,
+      `No id is left for a new pet: ids would pass ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER), the largest a JSON number holds exactly; reset the store or set pets with lower ids`,
+    );
+  }
   return { status: 201, body: pet, headers: { Location: `${request.baseHref}/pets/${pet.id}` } };
 }
 

@@ -65,6 +65,8 @@ export const ERROR_CODES = Object.freeze({
   internalError: 'internal_error',
   /** 503: control API: a new session while the server holds its most. */
   tooManySessions: 'too_many_sessions',
+  /** 507: `POST /pets` when the next id would pass `Number.MAX_SAFE_INTEGER`. */
+  idsExhausted: 'ids_exhausted',
 } as const);
 
 /**

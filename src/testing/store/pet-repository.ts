@@ -66,8 +66,11 @@ export class PetRepository {
 
   /**
    * Adds an animal with a new id; an omitted `status` becomes {@link DEFAULT_NEW_PET_STATUS}.
+   * `undefined`, and nothing added, when the next id would pass `Number.MAX_SAFE_INTEGER`: past it,
+   * numbers lose precision and two pets would share an id.
    */
-  create(newPet: NewPet): Pet {
+  create(newPet: NewPet): Pet | undefined {
+    if (this.#nextId > Number.MAX_SAFE_INTEGER) return undefined;
     const pet: Pet = Object.freeze({
       id: this.#nextId,
       name: newPet.name,
