@@ -121,7 +121,11 @@ describe('connectFakePetStore against store.listen()', () => {
     const passed = await get();
     expect(passed.status).toBe(200);
     expect(passed.headers.get('x-ratelimit-reset')).toBe(String(T0 / 1000 + 120));
-    const answer = await fetch(`${server.controlUrl}/clock`, { method: 'POST', body: '{"advanceMs":0}' });
+    const answer = await fetch(`${server.controlUrl}/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"advanceMs":0}',
+    });
     expect(await answer.json()).toEqual({ now: T0 + 60_000 });
   });
 
@@ -180,13 +184,19 @@ describe('connectFakePetStore against store.listen()', () => {
     });
   });
 
-  it('answers CORS preflights for its own methods', async () => {
-    const { server } = await serve();
+  it('answers CORS preflights for its own methods from a trusted origin, naming that origin, never *', async () => {
+    const { server } = await serve({}, { control: { trustedOrigins: ['http://app.example'] } });
     const answered = await preflight(`${server.controlUrl}/pets`, 'PUT', 'content-type, authorization');
     expect(answered.status).toBe(204);
     expect(answered.headers.get('access-control-allow-methods')).toBe('POST, GET, PUT, DELETE');
+    expect(answered.headers.get('access-control-allow-origin')).toBe('http://app.example');
+    expect(answered.headers.get('vary')).toBe('Origin');
     const answer = await fetch(`${server.controlUrl}/pets`, { headers: { Origin: 'http://app.example' } });
-    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://app.example');
+
+    const other = await preflight(`${server.controlUrl}/pets`, 'PUT', 'content-type', 'http://other.example');
+    await expectError(other, 403, 'untrusted_origin');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

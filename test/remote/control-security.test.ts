@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { inspect } from 'node:util';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { carriesToken, isLoopback } from '../../src/testing/control/control-access.js';
@@ -116,6 +117,152 @@ describe('who may use the control API', () => {
   });
 });
 
+/** A request with the `Host` header given (fetch always sends the URL's own). */
+function withHost(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('what web pages may do with the control API', () => {
+  const PAGE = 'http://127.0.0.1:5173';
+
+  it('refuses an Origin it was not told to trust, preflights included, and never answers *', async () => {
+    const { store, origin } = await listen('127.0.0.1');
+    const fromPage = { headers: { Origin: PAGE } };
+    const read = await fetch(`${origin}/__fake/requests`, fromPage);
+    const body = await expectError(read, 403, 'untrusted_origin');
+    expect(body.message).toBe(
+      `The control API refuses requests from the page at "${PAGE}": it serves tests, not web pages. To drive it from that page, trust its origin: control.trustedOrigins: ["${PAGE}"] for listen(), --trusted-origins ${PAGE} for the command`,
+    );
+    const asked = await fetch(`${origin}/__fake/faults`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: PAGE,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    await expectError(asked, 403, 'untrusted_origin');
+    const answers = [
+      read,
+      asked,
+      await fetch(`${origin}/__fake/pets`),
+      await fetch(`${origin}/__fake/nothing`, fromPage),
+    ];
+    for (const answer of answers) expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    store.injectFault({ status: 418 });
+    await expectError(
+      await fetch(`${origin}/__fake/faults`, { method: 'DELETE', headers: { Origin: 'null' } }),
+      403,
+      'untrusted_origin',
+    );
+    // The store's own routes keep the CORS a browser app needs.
+    const api = await fetch(`${origin}/v1/pets`, authed(fromPage));
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
+    expect(api.status).toBe(418);
+  });
+
+  it('takes only JSON writes, so that no page writes without a preflight; a bodyless write may omit the type', async () => {
+    const { store, origin } = await listen('127.0.0.1');
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const refused = await fetch(`${origin}/__fake/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': contentType },
+        body: '{"status":503}',
+      });
+      const body = await expectError(refused, 400, 'invalid_content_type');
+      expect(body.message).toContain('must be JSON sent with Content-Type: application/json');
+    }
+    const noType = await fetch(`${origin}/__fake/faults`, {
+      method: 'POST',
+      body: new Uint8Array([123, 125]),
+    });
+    await expectError(noType, 400, 'invalid_content_type');
+    expect((await fetch(`${origin}/v1/pets`, authed())).status).toBe(200);
+    expect(store.requests.map(({ status }) => status)).toEqual([200]);
+    expect((await fetch(`${origin}/__fake/reset`, { method: 'POST' })).status).toBe(204);
+  });
+
+  it('refuses a Host that is neither a loopback name nor the address it listens on: DNS rebinding', async () => {
+    const { server } = await listen('127.0.0.1');
+    const refused = await withHost(server.port, '/__fake/requests', `rebound.example:${server.port}`);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 'untrusted_host',
+      message: expect.stringContaining(`refuses Host "rebound.example:${server.port}"`),
+    });
+    for (const host of [
+      `localhost:${server.port}`,
+      `127.0.0.1:${server.port}`,
+      `[::1]:${server.port}`,
+      'LOCALHOST',
+    ]) {
+      expect((await withHost(server.port, '/__fake/pets', host)).status).toBe(200);
+    }
+    for (const host of ['localhost.', '127.0.0.1.nip.io', 'evil.localhost']) {
+      expect((await withHost(server.port, '/__fake/pets', host)).status, host).toBe(403);
+    }
+    // The store's routes serve any Host, as a service behind a name does.
+    expect((await withHost(server.port, '/v1/pets', 'rebound.example')).status).toBe(401);
+  });
+
+  it('with a token on every interface, takes any Host: the token is what a page lacks', async () => {
+    const { server } = await listen('0.0.0.0', { token: TOKEN });
+    const answer = await new Promise<number>((resolve, reject) => {
+      request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/__fake/pets',
+          headers: { Host: 'fake:4010', Authorization: `Bearer ${TOKEN}` },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(answer).toBe(200);
+  });
+
+  it('answers the pages of trusted origins, naming the origin', async () => {
+    const { origin } = await listen('127.0.0.1', { trustedOrigins: [`${PAGE}/`] });
+    const answer = await fetch(`${origin}/__fake/pets`, { headers: { Origin: PAGE } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(PAGE);
+    expect(answer.headers.get('vary')).toBe('Origin');
+    await expectError(
+      await fetch(`${origin}/__fake/pets`, { headers: { Origin: 'http://127.0.0.1:5174' } }),
+      403,
+      'untrusted_origin',
+    );
+  });
+
+  it.each([
+    [['*'], /cannot hold "\*"/],
+    [['http://localhost:5173/app'], /no path/],
+    [['null'], /must hold origins/],
+    [['file:///tmp/page.html'], /must hold origins/],
+    ['http://localhost:5173', /must be an array of origins/],
+  ])('refuses trustedOrigins %j', async (trustedOrigins, message) => {
+    await expect(
+      createFakePetStore().listen({ control: { trustedOrigins: trustedOrigins as string[] } }),
+    ).rejects.toThrow(message);
+  });
+});
+
 describe('the rules underneath', () => {
   it.each([
     ['127.0.0.1', true],
@@ -164,7 +311,12 @@ describe.concurrent('the command’s control API', { timeout: PROCESS_TEST_TIMEO
     );
     expect((await fetch(`${origin}/__fake/pets`)).status).toBe(401);
     expect((await fetch(`${origin}/__fake/pets`, bearer(TOKEN))).status).toBe(200);
-    await fetch(`${origin}/__fake/clock`, { method: 'POST', body: '{"advanceMs":"soon"}', ...bearer(TOKEN) });
+    const refused = await fetch(`${origin}/__fake/clock`, {
+      method: 'POST',
+      headers: { ...bearer(TOKEN).headers, 'Content-Type': 'application/json' },
+      body: '{"advanceMs":"soon"}',
+    });
+    expect(refused.status).toBe(400);
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
     expect(cli.stdout() + cli.stderr()).not.toContain(TOKEN);

@@ -20,12 +20,13 @@ let browser: Browser;
 
 beforeAll(async () => {
   await ensurePackageBuilt();
-  cli = run(['--port', '0', '--key', API_KEY, '--seed', '5'], {
+  const app = await bundleForBrowser({ entry: 'test/remote/fixtures/pet-list-page.js' });
+  page = await servePage('Animal Store', app.code);
+  // The page drives the control API too (the second test): the command trusts its origin.
+  cli = run(['--port', '0', '--key', API_KEY, '--seed', '5', '--trusted-origins', page.origin], {
     onTestFinished: (hook) => finish.push(hook as () => void),
   });
   fake = connectFakePetStore(await waitForUrl(cli));
-  const app = await bundleForBrowser({ entry: 'test/remote/fixtures/pet-list-page.js' });
-  page = await servePage('Animal Store', app.code);
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }, 120_000);
 

@@ -142,6 +142,7 @@ describe.concurrent('the control API from a client that is not JavaScript', {
     await fetch(`${session.controlUrl}/reset`, { method: 'POST' });
     const chaos = await fetch(`${session.controlUrl}/chaos`, {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: '{"seed": 2024, "rate": 0.4}',
     });
     expect(chaos.status).toBe(204);

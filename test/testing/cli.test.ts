@@ -50,6 +50,9 @@ describe('parseCliArgs', () => {
       chaos: { seed: 42, rate: 0.25 },
     });
     expect(parseCliArgs(['--no-control'])).toMatchObject({ control: false });
+    expect(parseCliArgs(['--trusted-origins', 'http://localhost:5173, HTTPS://App.Example/'])).toMatchObject({
+      control: { trustedOrigins: ['http://localhost:5173', 'https://app.example'] },
+    });
     expect(parseCliArgs([], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' })).toMatchObject({
       control: { token: 'from-env' },
     });
@@ -103,6 +106,9 @@ describe('parseCliArgs', () => {
     ],
     [['--verbose'], /Unknown option '--verbose'/],
     [['--no-control', '--control-token', 'abc'], /--no-control and --control-token contradict/],
+    [['--no-control', '--trusted-origins', 'http://a.test'], /--no-control and --trusted-origins contradict/],
+    [['--trusted-origins', '*'], /^--trusted-origins: control\.trustedOrigins cannot hold "\*"/],
+    [['--trusted-origins', 'http://a.test/app'], /--trusted-origins: .*no path.*got "http:\/\/a\.test\/app"/],
     [['--control-token', 'has space'], /^--control-token must be printable ASCII without spaces$/],
     [['--max-sessions', '10001'], /--max-sessions must be an integer from 0 to 10000/],
     [['--session-idle-ms', '0'], /--session-idle-ms must be an integer from 1/],

@@ -4,6 +4,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { checkTrustedOrigins } from '../control/control-guard.js';
 import { isKey } from '../rules/auth.js';
 import { checkCorsHeaders } from '../rules/cors.js';
 import {
@@ -81,6 +82,10 @@ Options:
                      require "Authorization: Bearer <token>" on the control API (/__fake/),
                      and turn it on beyond loopback; default: $${CONTROL_TOKEN_VARIABLE}
       --no-control   turn the control API off (it is on by default on loopback only)
+      --trusted-origins <origins>
+                     let pages from these comma-separated origins drive the control API
+                     from a browser, e.g. http://localhost:5173 (default: none; every other
+                     Origin is refused 403, and no control answer allows any origin)
       --max-sessions <n>
                      sessions kept at once, 0 to 10000 (default ${DEFAULT_MAX_SESSIONS})
       --session-idle-ms <ms>
@@ -151,6 +156,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     'request-timeout'?: string;
     'control-token'?: string;
     'no-control'?: boolean;
+    'trusted-origins'?: string;
     'max-sessions'?: string;
     'session-idle-ms'?: string;
     'chaos-seed'?: string;
@@ -177,6 +183,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
         'request-timeout': { type: 'string' },
         'control-token': { type: 'string' },
         'no-control': { type: 'boolean' },
+        'trusted-origins': { type: 'string' },
         'max-sessions': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'chaos-seed': { type: 'string' },
@@ -241,6 +248,7 @@ function controlOption(
   values: {
     'control-token'?: string;
     'no-control'?: boolean;
+    'trusted-origins'?: string;
     'max-sessions'?: string;
     'session-idle-ms'?: string;
   },
@@ -248,11 +256,14 @@ function controlOption(
 ): ControlOptions | false {
   const token = values['control-token'] ?? (tokenFromEnv === '' ? undefined : tokenFromEnv);
   if (values['no-control'] === true) {
-    if (values['control-token'] !== undefined) {
-      throw new CliUsageError('--no-control and --control-token contradict each other');
+    for (const option of ['control-token', 'trusted-origins'] as const) {
+      if (values[option] !== undefined) {
+        throw new CliUsageError(`--no-control and --${option} contradict each other`);
+      }
     }
     return false;
   }
+  const trustedOrigins = trustedOriginsOption(values['trusted-origins']);
   // The token's value is never repeated in a message: it is a secret.
   if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
     throw new CliUsageError('--control-token must be printable ASCII without spaces');
@@ -261,6 +272,7 @@ function controlOption(
   const idle = values['session-idle-ms'];
   return {
     ...(token === undefined ? {} : { token }),
+    ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
     ...(maxSessions === undefined
       ? {}
       : { maxSessions: integerOption('--max-sessions', maxSessions, 0, 10_000) }),
@@ -292,6 +304,17 @@ function corsHeadersOption(value: string | undefined): readonly string[] | undef
     return checkCorsHeaders(names.filter((name) => name !== ''));
   } catch (error) {
     throw new CliUsageError(`--cors-headers: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `--trusted-origins`: origins, comma-separated; the check of each is the server's own. */
+function trustedOriginsOption(value: string | undefined): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const origins = value.split(',').map((origin) => origin.trim());
+  try {
+    return checkTrustedOrigins(origins.filter((origin) => origin !== ''));
+  } catch (error) {
+    throw new CliUsageError(`--trusted-origins: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

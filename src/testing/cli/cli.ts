@@ -116,7 +116,10 @@ function controlLine(
 ): string {
   if (controlUrl !== undefined) {
     const token = command.control !== false && command.control.token !== undefined;
-    return `Control API: ${controlUrl} (${token ? 'with the control token as a bearer token' : 'open to every process on this machine'})`;
+    const origins = command.control === false ? [] : (command.control.trustedOrigins ?? []);
+    const pages =
+      origins.length === 0 ? 'no web page (see --trusted-origins)' : `pages from ${origins.join(', ')}`;
+    return `Control API: ${controlUrl} (${token ? 'with the control token as a bearer token' : 'open to every process on this machine'}); in browsers, ${pages}`;
   }
   return command.control === false
     ? 'Control API: off (--no-control)'

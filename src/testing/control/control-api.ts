@@ -7,10 +7,11 @@
 import type * as z from 'zod/mini';
 import { parseJsonBody } from '../rules/json-body.js';
 import { type BodyRead, payloadTooLarge, readBody } from '../rules/request-body.js';
-import { ERROR_CODES, errorReply, toResponse } from '../rules/responses.js';
+import { ERROR_CODES, errorReply, type JsonReply, toResponse } from '../rules/responses.js';
 import { findRoute, methodsOf, noRoute, type Route } from '../rules/routes.js';
 import type { FakeStoreControl, StoreCore } from '../store/store-core.js';
 import { type ControlAccess, carriesToken } from './control-access.js';
+import type { ControlGuard } from './control-guard.js';
 import { ChaosBodySchema, ClockBodySchema, FaultBodySchema, PetsBodySchema } from './control-schemas.js';
 import { controlTarget, sessionBasePath, sessionControlPath } from './control-urls.js';
 import type { Session, SessionRegistry } from './sessions.js';
@@ -141,11 +142,12 @@ export interface ControlApi {
   respond(request: Request, origin: string, oversized: boolean): Promise<Response>;
 }
 
-/** The control API of a server: the root store, its sessions, and who may call it. */
+/** The control API of a server: the root store, its sessions, who may call it, and what pages may. */
 export function createControlApi(
   root: StoreCore,
   sessions: SessionRegistry,
   access: ControlAccess,
+  guard: ControlGuard,
 ): ControlApi {
   const maxBodyBytes = root.maxBodyBytes;
 
@@ -153,8 +155,8 @@ export function createControlApi(
     async respond(request, origin, oversized) {
       const url = new URL(request.url);
       const method = request.method.toUpperCase();
-      const refused = refusal(access, method, url.pathname, request.headers);
-      if (refused !== undefined) return refused;
+      const refused = refusal(access, guard, request, origin);
+      if (refused !== undefined) return toResponse(refused);
       const target = controlTarget(url.pathname);
       if (target === undefined) return toResponse(noRoute(method, url.pathname));
       let session: Session | undefined;
@@ -164,6 +166,8 @@ export function createControlApi(
       }
       const body = oversized ? ({ tooLarge: true } as const) : await readBody(request, maxBodyBytes);
       if (body.tooLarge) return toResponse(payloadTooLarge(maxBodyBytes));
+      const notJson = guard.refuseBody(method, request.headers, body.text);
+      if (notJson !== undefined) return toResponse(notJson);
       const found = findRoute(
         session === undefined ? ROOT_ROUTES : SESSION_ROUTES,
         method,
@@ -185,32 +189,35 @@ export function createControlApi(
   };
 }
 
-/** The 404 of a control API that is off, the 401 of a request without the token, or `undefined`. */
+/**
+ * The 404 of a control API that is off, the guard's 403 of a page or a foreign `Host`, the 401 of a
+ * request without the token, or `undefined`.
+ */
 function refusal(
   access: ControlAccess,
-  method: string,
-  path: string,
-  headers: Headers,
-): Response | undefined {
+  guard: ControlGuard,
+  request: Request,
+  origin: string,
+): JsonReply | undefined {
   if (!access.enabled) {
-    return toResponse(
-      errorReply(
-        404,
-        ERROR_CODES.notFound,
-        `No resource at ${method} ${path}: the control API is off, as ${access.reason}`,
-      ),
+    const { pathname } = new URL(request.url);
+    return errorReply(
+      404,
+      ERROR_CODES.notFound,
+      `No resource at ${request.method.toUpperCase()} ${pathname}: the control API is off, as ${access.reason}`,
     );
   }
+  const { headers } = request;
+  const refused = guard.refuseCaller(headers, origin);
+  if (refused !== undefined) return refused;
   if (access.token === undefined || carriesToken(headers.get('authorization'), access.token))
     return undefined;
-  return toResponse(
-    errorReply(
-      401,
-      ERROR_CODES.unauthorized,
-      'The control API needs "Authorization: Bearer <control token>"',
-      {
-        'WWW-Authenticate': REALM,
-      },
-    ),
+  return errorReply(
+    401,
+    ERROR_CODES.unauthorized,
+    'The control API needs "Authorization: Bearer <control token>"',
+    {
+      'WWW-Authenticate': REALM,
+    },
   );
 }

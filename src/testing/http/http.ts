@@ -6,13 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import {
-  type CorsHeaders,
-  checkCorsHeaders,
-  isPreflight,
-  preflightHeaders,
-  responseCorsHeaders,
-} from '../rules/cors.js';
+import { isPreflight } from '../rules/cors.js';
 import { announcesMoreThan } from '../rules/request-body.js';
 import { ERROR_CODES } from '../rules/responses.js';
 import type { ListenOptions, RunningFakeServer, StoreCore } from '../store/store-core.js';
@@ -51,7 +45,6 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const sockets = new Set<Socket>();
   const busy = new Set<Socket>();
 
-  const cors = checkCorsHeaders(options.corsHeaders);
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (!Number.isSafeInteger(requestTimeout) || requestTimeout < 1) {
     throw new RangeError(`requestTimeoutMs must be a positive integer, got ${String(requestTimeout)}`);
@@ -65,7 +58,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const server = createServer(timeouts, (req, res) => {
     busy.add(req.socket);
     res.once('close', () => busy.delete(req.socket));
-    handle(app, core, req, res, closing.signal, cors).catch((error: unknown) => {
+    handle(app, core, req, res, closing.signal).catch((error: unknown) => {
       // A socket already answered (a timeout, say) is closing on its own; cutting it would lose the answer.
       if (req.socket.writableEnded) return;
       // The client went away, or the server is closing: there is no one to answer, or no time to.
@@ -77,7 +70,7 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
       sendError(
         req,
         res,
-        cors,
+        app.corsHeaders(pathOf(req), requestHeaders(req)),
         500,
         ERROR_CODES.internalError,
         `The fake Animal Store failed while answering: ${message}`,
@@ -123,15 +116,15 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   closing: AbortSignal,
-  cors: CorsHeaders,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const host = req.headers.host ?? 'localhost';
+  const headers = requestHeaders(req);
   if ((req.url ?? '/').length > MAX_URL_LENGTH) {
     sendError(
       req,
       res,
-      cors,
+      app.corsHeaders(pathOf(req), headers),
       414,
       ERROR_CODES.uriTooLong,
       `The request target is longer than ${MAX_URL_LENGTH} characters`,
@@ -145,7 +138,7 @@ async function handle(
     sendError(
       req,
       res,
-      cors,
+      app.corsHeaders(pathOf(req), headers),
       400,
       ERROR_CODES.badRequest,
       'The request target or Host header is not a valid URL',
@@ -153,15 +146,13 @@ async function handle(
     return;
   }
 
-  const headers = requestHeaders(req);
   if (isPreflight(method, headers)) {
     req.resume();
-    res
-      .writeHead(
-        204,
-        preflightHeaders(headers.get('access-control-request-headers'), cors, app.methodsAt(url.pathname)),
-      )
-      .end();
+    const answer = app.preflight(url.pathname, headers, `http://${host}`);
+    const payload = Buffer.from(await answer.arrayBuffer());
+    const answerHeaders = Object.fromEntries(answer.headers);
+    if (payload.length > 0) answerHeaders['content-length'] = String(payload.length);
+    res.writeHead(answer.status, answerHeaders).end(payload);
     return;
   }
 
@@ -192,7 +183,7 @@ async function handle(
     }
     const { response } = outcome;
     const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(responseCorsHeaders(cors))) {
+    for (const [name, value] of Object.entries(app.corsHeaders(url.pathname, headers))) {
       responseHeaders[name.toLowerCase()] = value;
     }
     for (const [name, value] of response.headers) responseHeaders[name] = value;
@@ -258,14 +249,14 @@ function readIncomingBody(
 function sendError(
   req: IncomingMessage,
   res: ServerResponse,
-  cors: CorsHeaders,
+  corsHeaders: Record<string, string>,
   status: number,
   code: string,
   message: string,
 ): void {
   const payload = JSON.stringify({ code, message, status });
   res.writeHead(status, {
-    ...responseCorsHeaders(cors),
+    ...corsHeaders,
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(payload)),
     connection: 'close',
@@ -301,6 +292,14 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       `content-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
   );
   closeAfterAnswer(socket);
+}
+
+/** The path of the request target, whatever its Host says; the control API's when it cannot be read. */
+function pathOf(req: IncomingMessage): string {
+  const target = req.url ?? '/';
+  return URL.canParse(target, 'http://fake.invalid')
+    ? new URL(target, 'http://fake.invalid').pathname
+    : '/__fake';
 }
 
 function requestHeaders(req: IncomingMessage): Headers {

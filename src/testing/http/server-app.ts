@@ -7,10 +7,11 @@
 
 import { controlAccess } from '../control/control-access.js';
 import { CONTROL_METHODS, createControlApi } from '../control/control-api.js';
+import { checkTrustedOrigins, controlGuard } from '../control/control-guard.js';
 import { CONTROL_PATH, controlTarget, sessionBasePath, sessionOfApiPath } from '../control/control-urls.js';
 import { SESSION_MAX_RECORDED_REQUESTS, SessionRegistry } from '../control/sessions.js';
+import { checkCorsHeaders, preflightHeaders, responseCorsHeaders } from '../rules/cors.js';
 import { toResponse } from '../rules/responses.js';
-import { ROUTE_METHODS } from '../rules/routes.js';
 import type { ListenOptions, Outcome, StoreCore } from '../store/store-core.js';
 
 /** The HTTP server's answers, before they are written to a socket. */
@@ -19,8 +20,10 @@ export interface ServerApp {
   readonly controlPath: string | undefined;
   /** Answers a request; `origin` is `http://host:port` as the client addressed the server. */
   respond(request: Request, origin: string, oversized: boolean): Promise<Outcome>;
-  /** The methods a CORS preflight to `path` may ask for. */
-  methodsAt(path: string): readonly string[];
+  /** Answers a CORS preflight to `path`; `origin` is `http://host:port` as the client addressed the server. */
+  preflight(path: string, headers: Headers, origin: string): Response;
+  /** The CORS headers of an answer at `path`: the store's open ones, or the control API's. */
+  corsHeaders(path: string, headers: Headers): Record<string, string>;
 }
 
 /**
@@ -29,13 +32,19 @@ export interface ServerApp {
  * @throws TypeError or RangeError when the control options are invalid.
  */
 export function createServerApp(root: StoreCore, options: ListenOptions): ServerApp {
-  const access = controlAccess(options.hostname ?? '127.0.0.1', options.control);
+  const hostname = options.hostname ?? '127.0.0.1';
+  const access = controlAccess(hostname, options.control);
+  const cors = checkCorsHeaders(options.corsHeaders);
+  const guard = controlGuard(
+    hostname,
+    checkTrustedOrigins(options.control === false ? undefined : options.control?.trustedOrigins),
+  );
   const sessions = new SessionRegistry(
     (id) => root.spawn(sessionBasePath(id, root.base.path), SESSION_MAX_RECORDED_REQUESTS),
     root.baseNow,
     options.control === false ? {} : (options.control ?? {}),
   );
-  const control = createControlApi(root, sessions, access);
+  const control = createControlApi(root, sessions, access, guard);
 
   /** The answer with the `Date` of the store that gave it, whose clock its rate-limit headers follow. */
   const dated = (outcome: Outcome, store: StoreCore): Outcome => {
@@ -61,8 +70,13 @@ export function createServerApp(root: StoreCore, options: ListenOptions): Server
       const baseHref = `${origin}${session.core.base.path}`;
       return dated(await session.core.respond(request, baseHref, oversized), session.core);
     },
-    methodsAt(path) {
-      return controlTarget(path) === undefined ? ROUTE_METHODS : CONTROL_METHODS;
+    preflight(path, headers, origin) {
+      if (controlTarget(path) !== undefined) return guard.preflight(headers, origin, CONTROL_METHODS);
+      const requested = headers.get('access-control-request-headers');
+      return new Response(null, { status: 204, headers: preflightHeaders(requested, cors) });
+    },
+    corsHeaders(path, headers) {
+      return controlTarget(path) === undefined ? responseCorsHeaders(cors) : guard.corsHeaders(headers);
     },
   };
 }

@@ -81,20 +81,22 @@ export function isPreflight(method: string, headers: Headers): boolean {
 }
 
 /**
- * The headers of the answer to a preflight (a 204): any origin, the methods of the route table at
- * the path (the store's by default; the HTTP server passes the control API's under `/__fake/`), and
- * the request headers allowed. By default those are the headers the page asks to send
- * (`Access-Control-Request-Headers`) beside the two the SDK sends, so a client's own headers
- * (tracing, a `headers` option) pass; a strict service allows only its list.
+ * The headers of the answer to a preflight (a 204): the origin allowed (any, by default; the control
+ * API names a trusted one, or none), the methods of the route table at the path (the store's by
+ * default; the HTTP server passes the control API's under `/__fake/`), and the request headers
+ * allowed. By default those are the headers the page asks to send (`Access-Control-Request-Headers`)
+ * beside the two the SDK sends, so a client's own headers (tracing, a `headers` option) pass; a
+ * strict service allows only its list.
  */
 export function preflightHeaders(
   requested: string | null,
   strict: CorsHeaders,
   methods: readonly string[] = ROUTE_METHODS,
+  allowOrigin: string | null = '*',
 ): Record<string, string> {
   const asked = (requested ?? '').split(',').map((name) => name.trim());
   return {
-    'Access-Control-Allow-Origin': '*',
+    ...allowOriginHeaders(allowOrigin),
     'Access-Control-Allow-Methods': methods.join(', '),
     'Access-Control-Allow-Headers': (strict ?? unique([...SDK_REQUEST_HEADERS, ...asked])).join(', '),
     'Access-Control-Max-Age': PREFLIGHT_MAX_AGE_SECONDS,
@@ -102,15 +104,26 @@ export function preflightHeaders(
 }
 
 /**
- * The headers every answer but a preflight's carries: any origin, and the response headers a page
- * may read (by default {@link EXPOSED_HEADERS}; for a strict service, its list).
+ * The headers every answer but a preflight's carries: the origin allowed (any, by default), and the
+ * response headers a page may read (by default {@link EXPOSED_HEADERS}; for a strict service, its list).
  */
-export function responseCorsHeaders(strict: CorsHeaders): Record<string, string> {
+export function responseCorsHeaders(
+  strict: CorsHeaders,
+  allowOrigin: string | null = '*',
+): Record<string, string> {
   const exposed = strict ?? EXPOSED_HEADERS;
   return {
-    'Access-Control-Allow-Origin': '*',
+    ...allowOriginHeaders(allowOrigin),
     ...(exposed.length === 0 ? {} : { 'Access-Control-Expose-Headers': exposed.join(', ') }),
   };
+}
+
+/** `Access-Control-Allow-Origin`, and `Vary: Origin` when the answer depends on the request's. */
+function allowOriginHeaders(allowOrigin: string | null): Record<string, string> {
+  if (allowOrigin === '*') return { 'Access-Control-Allow-Origin': '*' };
+  return allowOrigin === null
+    ? { Vary: 'Origin' }
+    : { 'Access-Control-Allow-Origin': allowOrigin, Vary: 'Origin' };
 }
 
 /** The answer to a preflight, as a web `Response` (for the msw handlers). */

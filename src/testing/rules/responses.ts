@@ -39,7 +39,7 @@ export const ERROR_CODES = Object.freeze({
   apiKeyBanned: 'api_key_banned',
   /** 400: a bad `limit`, `status` or `petId`. */
   invalidParameter: 'invalid_parameter',
-  /** 400: `POST /pets` without `Content-Type: application/json`. */
+  /** 400: `POST /pets`, or a control request with a body, without `Content-Type: application/json`. */
   invalidContentType: 'invalid_content_type',
   /** 400: `POST /pets` or a control request with a body that is not JSON, not UTF-8, or nested over 64 levels. */
   invalidJson: 'invalid_json',
@@ -67,6 +67,10 @@ export const ERROR_CODES = Object.freeze({
   tooManySessions: 'too_many_sessions',
   /** 507: `POST /pets` when the next id would pass `Number.MAX_SAFE_INTEGER`. */
   idsExhausted: 'ids_exhausted',
+  /** 403: control API: a request from a page whose `Origin` the server was not told to trust. */
+  untrustedOrigin: 'untrusted_origin',
+  /** 403: control API: a `Host` that is neither a loopback name nor the address listened on. */
+  untrustedHost: 'untrusted_host',
 } as const);
 
 /**

@@ -12,7 +12,7 @@ import type { RecordedRequest } from './request-log.js';
 
 /**
  * The control API of a fake HTTP server (`/__fake/` at its root; see docs/testing-from-another-process.md):
- * who may use it, and how many sessions it keeps.
+ * who may use it, which pages may, and how many sessions it keeps.
  *
  * @example
  * ```ts
@@ -20,6 +20,8 @@ import type { RecordedRequest } from './request-log.js';
  *
  * // In a container, reachable from other hosts: only with the token.
  * const control: ControlOptions = { token: 'a-long-random-secret', maxSessions: 20 };
+ * // A page served by a dev server on port 5173 drives the fake from the browser.
+ * const fromPage: ControlOptions = { trustedOrigins: ['http://localhost:5173'] };
  * ```
  */
 export interface ControlOptions {
@@ -29,6 +31,13 @@ export interface ControlOptions {
    * on only on a loopback address.
    */
   readonly token?: string;
+  /**
+   * The origins (`http://localhost:5173`: scheme, host and port) whose pages may drive the control API
+   * from a browser. Default none: a request that carries any other `Origin` is refused 403
+   * `untrusted_origin`, preflights included, and no control answer carries
+   * `Access-Control-Allow-Origin: *`. Tests in Node send no `Origin` and need nothing here.
+   */
+  readonly trustedOrigins?: readonly string[];
   /** The most sessions kept at once; another is refused 503 `too_many_sessions`. Default {@link DEFAULT_MAX_SESSIONS}. */
   readonly maxSessions?: number;
   /**
