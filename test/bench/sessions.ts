@@ -55,7 +55,13 @@ export async function runSessionChurn(
       continue;
     }
     const { baseUrl, controlUrl } = (await answer.json()) as { baseUrl: string; controlUrl: string };
-    await (await fetch(`${controlUrl}/pets`, { method: 'PUT', body: PETS })).arrayBuffer();
+    await (
+      await fetch(`${controlUrl}/pets`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: PETS,
+      })
+    ).arrayBuffer();
     for (let i = 0; i < requestsPerSession; i++) {
       const response =
         i % 4 === 0

@@ -25,6 +25,9 @@ export interface FakeSession {
   end(): Promise<void>;
 }
 
+/** The control API takes bodies only as JSON. */
+const JSON_BODY = { 'Content-Type': 'application/json' };
+
 async function call(url: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   if (!response.ok)
@@ -42,7 +45,7 @@ export async function createSession(origin: string): Promise<FakeSession> {
     id,
     controlUrl,
     async injectFault(fault) {
-      await call(`${controlUrl}/faults`, { method: 'POST', body: JSON.stringify(fault) });
+      await call(`${controlUrl}/faults`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify(fault) });
     },
     async requests() {
       return (await (await call(`${controlUrl}/requests`)).json()) as LoggedRequest[];
@@ -51,7 +54,7 @@ export async function createSession(origin: string): Promise<FakeSession> {
       return (await (await call(`${controlUrl}/pets`)).json()) as { id: number; name: string }[];
     },
     async setPets(pets) {
-      await call(`${controlUrl}/pets`, { method: 'PUT', body: JSON.stringify(pets) });
+      await call(`${controlUrl}/pets`, { method: 'PUT', headers: JSON_BODY, body: JSON.stringify(pets) });
     },
     async end() {
       await call(controlUrl, { method: 'DELETE' });
