@@ -184,8 +184,8 @@ const ClockSchema = z.object({ now: z.number() });
  * Connects to a fake Animal Store in another process through its control API. `url` is the store's
  * base URL, ending in `/v1`: the first URL the `animal-store-fake-server` command prints ("listening
  * on"), not the control API's (`/__fake`), which it finds from there. `store.listen()`'s `url` and a
- * session's `baseUrl` do as well. Nothing is sent until a call is made. Works in Node, Bun, Deno and
- * browsers (the control API answers CORS).
+ * session's `baseUrl` do as well. Nothing is sent until a call is made. Works in Node, Bun, Deno and,
+ * in a page whose origin the server trusts (`control.trustedOrigins`, `--trusted-origins`), browsers.
  *
  * @throws TypeError when `url` is not a base URL ending in `/v1`; for the control API's URL, the
  * error names the base URL to give.

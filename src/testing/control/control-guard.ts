@@ -7,6 +7,7 @@
  * @module
  */
 import { preflightHeaders, responseCorsHeaders } from '../rules/cors.js';
+import { isJsonContentType } from '../rules/json-body.js';
 import { ERROR_CODES, errorReply, type JsonReply, toResponse } from '../rules/responses.js';
 import { isLoopback } from './control-access.js';
 
@@ -106,9 +107,8 @@ export function controlGuard(hostname: string, trustedOrigins: readonly string[]
     refuseBody(method, headers, bodyText) {
       if (!WRITE_METHODS.has(method)) return undefined;
       const contentType = headers.get('content-type');
-      const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
       // A bodyless write (`curl -X POST .../reset`) may omit it; a page's such request carries an Origin.
-      if (mediaType === 'application/json' || (contentType === null && bodyText === '')) return undefined;
+      if (isJsonContentType(contentType) || (contentType === null && bodyText === '')) return undefined;
       return errorReply(
         400,
         ERROR_CODES.invalidContentType,

@@ -8,6 +8,11 @@ import * as z from 'zod/mini';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './request-body.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
+/** Whether a `Content-Type` says JSON: `application/json`, in any case, with any parameters. */
+export function isJsonContentType(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 /** The body as the schema parsed it, or the 400 `invalid_body` or `invalid_json` that answers it. */
 export type JsonBody<T> =
   | { readonly ok: true; readonly value: T }

@@ -6,7 +6,7 @@
  */
 import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../../schemas.js';
 import type { PetRepository } from '../store/pet-repository.js';
-import { parseJsonBody } from './json-body.js';
+import { isJsonContentType, parseJsonBody } from './json-body.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /**
@@ -101,8 +101,7 @@ export function listPets(pets: PetRepository, request: OperationRequest): JsonRe
 /** `POST /pets`: adds an animal. */
 export function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
   const contentType = request.headers.get('content-type');
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') {
+  if (!isJsonContentType(contentType)) {
     return errorReply(
       400,
       ERROR_CODES.invalidContentType,
