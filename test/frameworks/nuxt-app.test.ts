@@ -1,15 +1,17 @@
 /**
  * The SDK in a Nuxt 4 app, from the packed tarball: a production build (Nitro's node-server preset)
  * against the fake's HTTP server started with the package's own command. The client lives in
- * server/utils; a page fetches the app's own API route with `useFetch`. The fake's request log shows
- * what reached the service: with `retry: 0` a lasting 500 meets it 1 + maxRetries times, and with
- * `useFetch`'s default retry twice that; a cached handler keeps answering through an outage.
+ * server/utils; a page fetches the app's own API route with `useFetch` (the files docs/frameworks.md
+ * shows). The fake's request log shows what reached the service: with `retry: 0` a lasting 500 meets
+ * it 1 + maxRetries times, and with `useFetch`'s default retry twice that; a cached handler answers
+ * through an outage until its entry is stale.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, startFakeServer } from './support/app-process.js';
 import { BUILD_TIMEOUT_MS } from './support/built-app.js';
+import { documentedFiles, GUIDE } from './support/documented-files.js';
 import { createSession, describeLog, type FakeSession, type LoggedRequest } from './support/fake-session.js';
 import { nuxtBuild, startNuxt } from './support/nuxt-app.js';
 
@@ -35,6 +37,7 @@ describe('a Nuxt 4 app built for production', { timeout: CASE_TIMEOUT_MS }, () =
       FAKE_STORE_ORIGIN: fake.origin,
       PETSTORE_BASE_URL: `${fake.origin}/v1`,
       PETSTORE_API_KEY: 'test-api-key',
+      PETS_CACHE_SECONDS: '2',
     });
   }, 2 * BUILD_TIMEOUT_MS);
 
@@ -69,6 +72,17 @@ describe('a Nuxt 4 app built for production', { timeout: CASE_TIMEOUT_MS }, () =
     expect(sources.filter((source) => /PetStoreClient|PETSTORE_API_KEY|animal-store/.test(source))).toEqual(
       [],
     );
+  });
+
+  it(`runs the files ${GUIDE} shows, as it shows them`, () => {
+    const files = documentedFiles('nuxt-app');
+    expect(files.map(({ file }) => file)).toEqual([
+      'server/utils/pet-store.js',
+      'server/api/pets.get.js',
+      'app/pages/pets.vue',
+      'server/api/cached-pets.get.js',
+    ]);
+    for (const { file, documented, actual } of files) expect(documented, file).toBe(actual);
   });
 
   it.for([
@@ -124,18 +138,25 @@ describe('a Nuxt 4 app built for production', { timeout: CASE_TIMEOUT_MS }, () =
     },
   );
 
-  it('a cached handler (defineCachedEventHandler) keeps answering from its cache through a lasting 500', async () => {
+  it('a cached handler answers from its cache through an outage until maxAge, then meets it (swr: false)', async () => {
     const fake = await session();
     const before = await request(fake, '/api/cached-pets');
     expect(before.status).toBe(200);
     await fake.injectFault({ status: 500, times: 'Infinity', match: { method: 'GET', path: '/pets' } });
 
-    const during = await request(fake, '/api/cached-pets');
+    const cached = await request(fake, '/api/cached-pets');
+    expect(cached.status).toBe(200);
+    expect(await cached.json()).toHaveLength(3);
+    expect(statuses(await fake.requests())).toEqual(['GET /pets 200']);
+
+    // PETS_CACHE_SECONDS is 2: past it, the entry is stale.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const stale = await request(fake, '/api/cached-pets');
     const requests = await fake.requests();
     console.log(`[nuxt] cached handler, then a lasting 500: ${describeLog(requests)}`);
 
-    expect(during.status).toBe(200);
-    expect(await during.json()).toHaveLength(3);
-    expect(statuses(requests)).toEqual(['GET /pets 200']);
+    expect(stale.status).toBe(502);
+    expect(await stale.json()).toMatchObject({ data: { error: 'InternalServerError', status: 500 } });
+    expect(statuses(requests)).toEqual(['GET /pets 200', ...Array(1 + MAX_RETRIES).fill('GET /pets 500')]);
   });
 });

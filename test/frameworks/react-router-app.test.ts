@@ -2,13 +2,15 @@
  * The SDK in a React Router app (framework mode), from the packed tarball: a production build served by
  * `react-router-serve`, against the fake's HTTP server started with the package's own command. The
  * client lives in a `.server.js` module and gets each request's signal; loaders catch the SDK's errors
- * where their class is known. The fake's request log is the witness of what reached the service.
+ * where their class is known: the files docs/frameworks.md shows. The fake's request log is the witness
+ * of what reached the service.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, startFakeServer } from './support/app-process.js';
 import { BUILD_TIMEOUT_MS } from './support/built-app.js';
+import { documentedFiles, GUIDE } from './support/documented-files.js';
 import { createSession, describeLog, type FakeSession, type LoggedRequest } from './support/fake-session.js';
 import { reactRouterBuild, startReactRouter } from './support/react-router-app.js';
 
@@ -65,6 +67,12 @@ describe('a React Router 8 app built for production', { timeout: CASE_TIMEOUT_MS
     expect(scripts.filter((script) => /PetStoreClient|PETSTORE_API_KEY|animal-store/.test(script))).toEqual(
       [],
     );
+  });
+
+  it(`runs the files ${GUIDE} shows, as it shows them`, () => {
+    const files = documentedFiles('react-router-app');
+    expect(files.map(({ file }) => file)).toEqual(['app/pet-store.server.js', 'app/routes/pets.jsx']);
+    for (const { file, documented, actual } of files) expect(documented, file).toBe(actual);
   });
 
   it.for([
