@@ -7,7 +7,7 @@
  * They are zod/mini schemas, imported as a namespace so that a bundler keeps only what they use;
  * they compose with classic zod and zod/mini alike, and implement Standard Schema. Each carries
  * the SDK's own messages (`SDK_MESSAGES`), so it never touches zod's global configuration. Their
- * objects come from shared/object-schema.ts, compiled for speed on servers, plain in browsers.
+ * objects are compiled for speed on servers, and plain in the browser build.
  *
  * @module
  */

@@ -1,24 +1,74 @@
-import { execFileSync } from 'node:child_process';
+/**
+ * The code of the documentation, as a reader meets it. The TSDoc `@example` blocks are type-checked
+ * against the sources (an internal module's example imports its neighbours). Every fenced block of the
+ * README and of docs/ is checked against the package as a user installs it: the packed tarball in a
+ * project of its own, type-checked as a strict application (nodenext, es2022); a block that forms a
+ * program then runs, with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at the fake's command, and
+ * the test files among them run under vitest. The markers that say otherwise, and what they mean, are
+ * in CONTRIBUTING.md ("Code blocks in the docs").
+ */
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { snippetsOf, sourceFiles } from './snippets.js';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeServer } from '../frameworks/support/app-process.js';
+import { PINNED_NODE, TSC } from '../package/support/repo.js';
+import { STRICT_APPLICATION_OPTIONS } from '../package/support/type-check.js';
+import { installedProject } from '../support/installed-project.js';
+import {
+  extensionOf,
+  isCode,
+  isShell,
+  isVitestFile,
+  type MarkdownBlock,
+  markdownBlocks,
+  shellCommands,
+  snippetsOf,
+  sourceFiles,
+} from './snippets.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'node_modules/.cache/doc-snippets');
 
-describe('documentation snippets', () => {
-  it('type-check: every ```ts and ```tsx block of the README, CONTRIBUTING, docs/ and the TSDoc examples', () => {
-    const documents = [
-      'README.md',
-      'CONTRIBUTING.md',
-      ...readdirSync(join(root, 'docs'))
-        .filter((name) => name.endsWith('.md'))
-        .map((name) => `docs/${name}`),
-    ].map((name) => join(root, name));
-    const snippets = [...documents, ...sourceFiles(join(root, 'src'))].flatMap((file) =>
-      snippetsOf(file, root),
-    );
+/** The documents a user reads: the README and the guides (CONTRIBUTING's blocks are shell only). */
+const DOCUMENTS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+const blocks = DOCUMENTS.flatMap((document) => markdownBlocks(join(root, document), root));
+const code = blocks.filter(isCode);
+
+/** A program's time to start, call the fake a few times and exit, on a busy 2-core machine. */
+const PROGRAM_TIMEOUT_MS = 20_000;
+/** The docs' test files under one vitest run, with the global setup's server. */
+const VITEST_TIMEOUT_MS = 120_000;
+
+/**
+ * The placeholders of the docs, and the fake's stand-ins when a block runs: the service's address and
+ * a key (`my-key`), and the address of `animal-store-fake-server --port 4010`.
+ */
+function withTheFake(source: string, baseUrl: string): string {
+  return source
+    .replaceAll('https://animal-store.example.com/v1', baseUrl)
+    .replaceAll('http://127.0.0.1:4010/v1', baseUrl)
+    .replaceAll("'my-key'", "'test-api-key'");
+}
+
+/** The file a block is written to: its document and line, and `.test` for a test file. */
+function fileName(block: MarkdownBlock): string {
+  const base = `${block.source.replace(/\.md$/, '').replaceAll('/', '-')}-${block.line}`;
+  const test = block.kind === 'run' && isVitestFile(block) ? '.test' : '';
+  return `${base}${test}.${extensionOf(block)}`;
+}
+
+describe('TSDoc examples', () => {
+  it('type-check: every ```ts and ```tsx block of the TSDoc examples, against the sources', () => {
+    const snippets = sourceFiles(join(root, 'src')).flatMap((file) => snippetsOf(file, root));
     expect(snippets.length).toBeGreaterThan(20);
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
@@ -41,8 +91,6 @@ describe('documentation snippets', () => {
       JSON.stringify({
         extends: join(root, 'tsconfig.json'),
         compilerOptions: {
-          // The lib a new project gets: `tsc --init` sets target esnext and no lib, so the default
-          // for esnext (the language and the DOM).
           target: 'esnext',
           lib: ['esnext', 'dom', 'dom.iterable', 'dom.asynciterable'],
           noUnusedLocals: false,
@@ -76,3 +124,273 @@ describe('documentation snippets', () => {
     expect(located).toBe('');
   }, 60_000);
 });
+
+describe('the code blocks of the README and docs/, against the packed package', () => {
+  let project: string;
+  let fake: Awaited<ReturnType<typeof startFakeServer>>;
+  const byFile = new Map(code.map((block) => [fileName(block), block]));
+
+  beforeAll(async () => {
+    ({ directory: project } = await installedProject({
+      name: 'animal-store-doc-blocks',
+      subdirectory: 'project',
+      // vitest, msw, zod, React, undici, OpenTelemetry's 2.x line, @types/node: from the repository.
+      toolsFromRepository: true,
+    }));
+    // The Pro plan, so that README's hundred calls at once need no minute's wait.
+    fake = await startFakeServer(project, ['--plan', 'pro']);
+    const baseUrl = `${fake.origin}/v1`;
+    await rm(join(project, 'blocks'), { recursive: true, force: true });
+    await mkdir(join(project, 'blocks'));
+    for (const [name, block] of byFile) {
+      if (block.kind === 'fragment' || block.kind === 'tested-by') continue;
+      // A block without an import or export is a module all the same, as each file of a project is.
+      const isModule = /^\s*(import|export)\s/m.test(block.code);
+      await writeFile(
+        join(project, 'blocks', name),
+        `${withTheFake(block.code, baseUrl)}\n${isModule ? '' : 'export {};\n'}`,
+      );
+    }
+  }, 300_000);
+
+  afterAll(() => fake?.server.stop());
+
+  it('every marker is one the rules know, each block accounted for (counts printed)', () => {
+    const count = (kind: MarkdownBlock['kind']) => code.filter((block) => block.kind === kind).length;
+    const run = code.filter((block) => block.kind === 'run');
+    const counts = {
+      'TypeScript and JavaScript blocks': code.length,
+      'type-checked': code.filter((block) => block.kind !== 'fragment' && block.kind !== 'tested-by').length,
+      'run by node': run.filter((block) => !isVitestFile(block)).length,
+      'run by vitest (test files and their global setup)':
+        run.filter(isVitestFile).length + count('global-setup'),
+      'type-checked only': count('check-only'),
+      fragments: count('fragment'),
+      'checked by the test they name': count('tested-by'),
+      'shell blocks checked': blocks.filter(isShell).length,
+    };
+    console.log(
+      `[docs] code blocks of ${DOCUMENTS.length} documents:\n${Object.entries(counts)
+        .map(([what, n]) => `  ${what}: ${n}`)
+        .join('\n')}`,
+    );
+    expect(code.length).toBeGreaterThanOrEqual(60);
+    // A block that is not run says why.
+    expect(
+      code.filter((block) => block.kind !== 'run' && block.kind !== 'global-setup' && block.note === ''),
+    ).toEqual([]);
+  });
+
+  it('each block marked tested-by names a test that exists and reads its document', async () => {
+    for (const block of code.filter(({ kind }) => kind === 'tested-by')) {
+      const test = await readFile(join(root, block.note), 'utf8').catch(() => '');
+      expect(test, `${block.source}:${block.line} names ${block.note}`).toContain(block.source);
+    }
+  });
+
+  it('type-check: as a strict application (nodenext, es2022) with the packed package installed', async () => {
+    const files = [...byFile.keys()].filter((name) => {
+      const kind = byFile.get(name)?.kind;
+      return kind !== 'fragment' && kind !== 'tested-by';
+    });
+    await writeFile(
+      join(project, 'tsconfig.blocks.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...STRICT_APPLICATION_OPTIONS,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          // Node's own modules, and React's JSX for the .tsx blocks.
+          types: ['node'],
+          // Other libraries' declarations do not all check against today's @types/node (happy-dom's,
+          // through vitest's); the package's own are checked without this by test/package.
+          skipLibCheck: true,
+          jsx: 'react-jsx',
+          allowJs: true,
+          checkJs: true,
+        },
+        files: files.map((name) => `blocks/${name}`),
+      }),
+    );
+    let report = '';
+    try {
+      await promisify(execFile)(TSC, ['-p', 'tsconfig.blocks.json', '--pretty', 'false'], {
+        cwd: project,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    } catch (error) {
+      report = String((error as { stdout?: string }).stdout);
+    }
+    // tsc's file(line,col) back to the document's line.
+    const located = report.replace(/blocks\/(\S+?)\((\d+),\d+\)/g, (_, name: string, line: string) => {
+      const block = byFile.get(name);
+      return `${block?.source}:${(block?.line ?? 0) + Number(line)}`;
+    });
+    expect(located).toBe('');
+  }, 120_000);
+
+  it('run: each program exits 0 against the fake, within its time', async () => {
+    const programs = [...byFile].filter(([, block]) => block.kind === 'run' && !isVitestFile(block));
+    const failures: string[] = [];
+    const took: [string, number][] = [];
+    // Two at a time: a 2-core machine.
+    const queue = [...programs];
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+          const [name, block] = next;
+          const started = performance.now();
+          try {
+            await promisify(execFile)(PINNED_NODE, [`blocks/${name}`], {
+              cwd: project,
+              env: {
+                ...process.env,
+                PETSTORE_BASE_URL: `${fake.origin}/v1`,
+                PETSTORE_API_KEY: 'test-api-key',
+                NODE_NO_WARNINGS: '1',
+              },
+              timeout: PROGRAM_TIMEOUT_MS,
+              killSignal: 'SIGKILL',
+            });
+          } catch (error) {
+            const { stdout, stderr, signal } = error as { stdout?: string; stderr?: string; signal?: string };
+            failures.push(`${block.source}:${block.line} ${signal ?? ''}\n${stdout}\n${stderr}`);
+          }
+          took.push([`${block.source}:${block.line}`, performance.now() - started]);
+        }
+      }),
+    );
+    const slowest = took
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 3)
+      .map(([where, ms]) => `${where} ${(ms / 1000).toFixed(1)} s`);
+    console.log(
+      `[docs] ran ${programs.length} programs against the fake's command; slowest: ${slowest.join(', ')}`,
+    );
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it(
+    'run: the test files pass under vitest, and the global setup stops the server it started',
+    async () => {
+      const tests = [...byFile.keys()].filter((name) => /\.test\.tsx?$/.test(name));
+      const setups = [...byFile].filter(([, block]) => block.kind === 'global-setup').map(([name]) => name);
+      await writeFile(
+        join(project, 'vitest.blocks.config.mjs'),
+        `export default ${JSON.stringify({
+          test: {
+            projects: [
+              {
+                test: {
+                  name: 'node',
+                  include: tests.filter((name) => name.endsWith('.ts')).map((name) => `blocks/${name}`),
+                  globalSetup: setups.map((name) => `blocks/${name}`),
+                },
+              },
+              {
+                test: {
+                  name: 'jsdom',
+                  environment: 'jsdom',
+                  include: tests.filter((name) => name.endsWith('.tsx')).map((name) => `blocks/${name}`),
+                },
+              },
+            ],
+          },
+        })};\n`,
+      );
+      const report = join(project, 'vitest-report.json');
+      const before = await serversStartedIn(project);
+      const started = performance.now();
+      let output = '';
+      try {
+        const run = await promisify(execFile)(
+          PINNED_NODE,
+          [
+            join(root, 'node_modules/vitest/vitest.mjs'),
+            'run',
+            '--config',
+            'vitest.blocks.config.mjs',
+            '--reporter=json',
+            `--outputFile=${report}`,
+          ],
+          {
+            cwd: project,
+            timeout: VITEST_TIMEOUT_MS,
+            killSignal: 'SIGKILL',
+            env: { ...process.env, CI: '1' },
+          },
+        );
+        output = `${run.stdout}\n${run.stderr}`;
+      } catch (error) {
+        const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+        output = `${stdout}\n${stderr}`;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const results = JSON.parse(await readFile(report, 'utf8').catch(() => '{}')) as {
+        numTotalTests?: number;
+        numPassedTests?: number;
+      };
+      console.log(
+        `[docs] vitest ran ${results.numTotalTests} tests of ${tests.length} files in ${seconds.toFixed(1)} s`,
+      );
+
+      expect(results.numTotalTests, output).toBeGreaterThan(0);
+      expect(results.numPassedTests, output).toBe(results.numTotalTests);
+      // A server left running keeps vitest from closing: it waits 10 s, then says so.
+      expect(output).not.toMatch(/close timed out|prevents? .* from exiting/i);
+      const left = (await serversStartedIn(project)).filter((server) => !before.includes(server));
+      expect(left).toEqual([]);
+    },
+    VITEST_TIMEOUT_MS + 10_000,
+  );
+
+  it('shell: each command is an npm script, a bin of the package or of a tool, or curl; installs are pinned', async () => {
+    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      name: string;
+      scripts: Record<string, string>;
+      bin: Record<string, string>;
+    };
+    const tools = readdirSync(join(root, 'node_modules/.bin'));
+    const problems: string[] = [];
+    for (const block of blocks.filter(isShell)) {
+      for (const [command, ...args] of shellCommands(block.code)) {
+        const where = `${block.source}:${block.line}: ${[command, ...args].join(' ')}`;
+        const [verb = '', name = ''] = args;
+        if (command === 'npx') {
+          if (!(verb in manifest.bin) && !tools.includes(verb)) problems.push(`${where}: no bin ${verb}`);
+        } else if (command === 'npm' && (verb === 'run' || verb === 'start' || verb === 'test')) {
+          const script = verb === 'run' ? name : verb;
+          if (!(script in manifest.scripts)) problems.push(`${where}: no script ${script}`);
+        } else if (command === 'npm' && (verb === 'install' || verb === 'i')) {
+          const unpinned = args
+            .slice(1)
+            .filter(
+              (spec) => !spec.startsWith('-') && spec !== manifest.name && !/@\d+\.\d+\.\d+$/.test(spec),
+            );
+          if (unpinned.length > 0) problems.push(`${where}: not pinned: ${unpinned.join(' ')}`);
+          const names = args.slice(1).map((spec) => spec.replace(/(?<=.)@[^@]*$/, ''));
+          if (new Set(names).size !== names.length) problems.push(`${where}: a package named twice`);
+        } else if (!(command === 'npm' && verb === 'ci') && command !== 'curl') {
+          problems.push(`${where}: a command the rules do not know (CONTRIBUTING.md)`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * The fake servers running from `directory` (by their working directory, read from /proc: Linux), as
+ * `pid args` lines: what a global setup that stopped the wrong process leaves behind.
+ */
+async function serversStartedIn(directory: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,args=']);
+  const running: string[] = [];
+  for (const line of stdout.split('\n')) {
+    const [, pid, args] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? [];
+    if (pid === undefined || !/animal-store-fake-server|dist\/testing\/cli\.js/.test(args ?? '')) continue;
+    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '');
+    if (cwd === directory) running.push(line.trim());
+  }
+  return running;
+}

@@ -57,13 +57,30 @@ beforeAll(async () => {
 }, 400_000);
 afterAll(() => receiver?.close());
 
-describe('OpenTelemetry api 1.10 with the 3.x SDK and NodeSDK 0.301', () => {
+describe('OpenTelemetry api 1.10 with the 3.x SDK and NodeSDK 0.300', () => {
   it('installs as the docs say, and the docs’ instrumentation.ts and Next.js register() type-check', async () => {
     const manifest = JSON.parse(
       await readFile(join(directory, 'node_modules/@opentelemetry/api/package.json'), 'utf8'),
     ) as { version: string };
     expect(manifest.version).toMatch(/^1\.10\./);
     await run(TSC, ['-p', 'tsconfig.json'], { cwd: directory, node: PINNED_NODE });
+  }, 100_000);
+
+  it('installs each @opentelemetry package once, as the docs say', async () => {
+    const { stdout } = await run('npm', ['ls', '--all', '--json'], { cwd: directory, node: PINNED_NODE });
+    type Tree = { version?: string; dependencies?: Record<string, Tree> };
+    const versions = new Map<string, Set<string>>();
+    const walk = (dependencies: Record<string, Tree> = {}) => {
+      for (const [name, tree] of Object.entries(dependencies)) {
+        if (name.startsWith('@opentelemetry/') && tree.version !== undefined) {
+          versions.set(name, (versions.get(name) ?? new Set()).add(tree.version));
+        }
+        walk(tree.dependencies);
+      }
+    };
+    walk((JSON.parse(stdout) as Tree).dependencies);
+    expect(versions.size).toBeGreaterThan(10);
+    expect([...versions].filter(([, found]) => found.size > 1)).toEqual([]);
   }, 100_000);
 
   it('makes the call one trace: its span, an attempt’s under it for each request, undici’s under each attempt', () => {

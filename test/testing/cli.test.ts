@@ -180,6 +180,19 @@ describe.concurrent('animal-store-fake-server', { timeout: PROCESS_TEST_TIMEOUT_
     },
   );
 
+  it('stops cleanly on SIGTERM when its stdout is closed (a parent gone): no EPIPE crash', async (context) => {
+    const cli = run(['--port', '0'], context);
+    const url = await waitForUrl(cli);
+    cli.child.stdout?.destroy();
+    // The pipe's reading end is closed once the parent holds it no more.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).toBe('');
+    await expect(fetch(`${url}/pets`)).rejects.toThrow(TypeError);
+  });
+
   it('serves a custom window with --limit and --window-ms: 429 and Retry-After until it resets', async (context) => {
     const cli = run(['--port', '0', '--limit', '2', '--window-ms', '2000'], context);
     const url = await waitForUrl(cli);

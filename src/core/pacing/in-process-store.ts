@@ -1,6 +1,6 @@
 /**
  * The in-process {@link RateLimitStore}: pacing state in a `Map`, answered synchronously, by the
- * rules the store contract sets out (rate-limit-store.ts). Leases need no expiry here: they die with
+ * rules the store contract sets out (in the doc comment of {@link RateLimitStore}). Leases need no expiry here: they die with
  * the process that holds them. Given an allotment, it is the pacing of a process alone
  * ({@link withFallback}).
  *

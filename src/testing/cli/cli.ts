@@ -23,6 +23,12 @@ import {
   USAGE,
 } from './cli-args.js';
 
+// A parent that stopped reading (a test runner gone) leaves our stdout closed: a line written then
+// fails with EPIPE, which must not turn a clean stop into a crash. Other errors still throw.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
+
 async function main(argv: readonly string[]): Promise<number> {
   let command: ReturnType<typeof parseCliArgs>;
   try {

@@ -20,7 +20,7 @@ export type MswModule = Pick<
 /**
  * The handlers' type, as `setupServer` and `setupWorker` take them: msw's `HttpHandler` where msw is
  * installed. msw is an optional peer: where it is missing, the built declarations' import of it is
- * ignored (build/declarations.ts) and reads as an error type, which this maps to `unknown`, so that
+ * ignored (the build marks it so) and reads as an error type, which this maps to `unknown`, so that
  * a project without msw type-checks `store.handlers`.
  */
 export type HttpHandler = UnknownWithoutMsw<

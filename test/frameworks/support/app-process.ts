@@ -6,6 +6,7 @@
  * @module
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { PINNED_NODE } from '../../package/support/repo.js';
@@ -66,10 +67,31 @@ export async function printed(server: Server, pattern: RegExp): Promise<string> 
   }
 }
 
-/** The fake's HTTP server, started with the packed package's command, and its origin. */
-export async function startFakeServer(project: string): Promise<{ server: Server; origin: string }> {
+/**
+ * The fake's HTTP server, started with the packed package's command (three sample pets, and `args`),
+ * and its origin.
+ */
+export async function startFakeServer(
+  project: string,
+  args: readonly string[] = [],
+): Promise<{ server: Server; origin: string }> {
   const cli = join(project, 'node_modules', 'animal-store-sdk', 'dist', 'testing', 'cli.js');
-  const server = startServer([cli, '--port', '0', '--seed', '3'], project);
+  const server = startServer([cli, '--port', '0', '--seed', '3', ...args], project);
   const baseUrl = await printed(server, /listening on (\S+)/);
   return { server, origin: new URL(baseUrl).origin };
+}
+
+/**
+ * A port free at this moment, for a server that prints the port it was given rather than the one it
+ * got (adapter-node's, react-router-serve, Nitro's).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
 }

@@ -4,9 +4,8 @@
  *
  * @module
  */
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { printed, type Server, startServer } from './app-process.js';
+import { freePort, printed, type Server, startServer } from './app-process.js';
 import { appProject, buildOnce } from './built-app.js';
 
 /** SvelteKit, its Node adapter, Svelte and Vite, at releases that agree with each other. */
@@ -29,18 +28,6 @@ export async function svelteKitBuild(): Promise<{ directory: string; output: str
     env: { NODE_ENV: 'production' },
   });
   return { directory: project.directory, output };
-}
-
-/** A port free at this moment: adapter-node's server prints the port it was given, not the one it got. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 /** The built app's server on a free loopback port, and its origin. */
