@@ -163,7 +163,7 @@ export class Transport {
         spec.schema,
         spec.decode ?? 'json',
         call.body,
-        response.headers,
+        response,
         this.#redact,
       );
       return {

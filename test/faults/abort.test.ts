@@ -32,6 +32,10 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
       controller.abort(reason);
       const { error, elapsed } = await pending;
       expect(error).toBeInstanceOf(APIUserAbortError);
+      // The signal's reason is kept, the caller's own or the runtime's AbortError.
+      expect((error as Error).cause).toBe(controller.signal.reason);
+      if (reason) expect((error as Error).cause).toBe(reason);
+      else expect((error as Error).cause).toMatchObject({ name: 'AbortError' });
       expect(elapsed).toBeLessThan(1_000);
       expect(attempts(store, operation)).toBe(1);
       expect(created(store)).toBe(0);
