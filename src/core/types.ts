@@ -158,7 +158,7 @@ export interface RateLimit {
 export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'budget';
 
 /**
- * One wait the client takes before sending a request, reported to `onRateLimit` once, before it
+ * One wait the client takes before sending a request, reported to `onWait` once, before it
  * starts: retries after a 429 or a failure, the cooldown after another request's 429, and pacing by
  * the rate-limit budget.
  *
@@ -169,7 +169,7 @@ export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'bud
  * const client = new PetStoreClient({
  *   apiKey: 'my-key',
  *   baseUrl: 'https://api.example.com/v1',
- *   onRateLimit: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
+ *   onWait: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
  * });
  * ```
  */
