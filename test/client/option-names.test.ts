@@ -24,6 +24,7 @@ describe('client options are checked by name', () => {
     ['maxRetry', 'maxRetries'],
     ['retry', 'maxRetries'],
     ['timeoutMs', 'timeout'],
+    ['timout', 'timeout'],
     ['token', 'apiKey'],
     ['loglevel', 'logLevel'],
     ['dangerouslyAllowBrowsr', 'dangerouslyAllowBrowser'],

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { ErrorBodySchema, type Pet, PetListSchema } from '../../schemas.js';
+import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultMatch } from '../disruptions/fault-match.js';
 import type { FaultOptions } from '../disruptions/faults.js';
@@ -177,6 +178,9 @@ export class FakeStoreControlError extends Error {
   }
 }
 
+/** Every option's name: the type makes one added to {@link ConnectOptions} be listed here. */
+const CONNECT_OPTION_NAMES = Object.keys({ token: 0 } satisfies Record<keyof ConnectOptions, 0>);
+
 const SessionCreatedSchema = z.object({ id: z.string(), baseUrl: z.string(), controlUrl: z.string() });
 const ClockSchema = z.object({ now: z.number() });
 
@@ -205,6 +209,7 @@ const ClockSchema = z.object({ now: z.number() });
  * ```
  */
 export function connectFakePetStore(url: string | URL, options: ConnectOptions = {}): RemoteFakePetStore {
+  checkNames('connectFakePetStore option', options, CONNECT_OPTION_NAMES);
   refuseControlUrl(url);
   const base = parseBaseUrl(url);
   return remoteStore(base.href, controlUrlOf(new URL(base.href)), options.token);

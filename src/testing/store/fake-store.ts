@@ -7,6 +7,7 @@
  */
 import type { Pet } from '../../schemas.js';
 import { delay } from '../../shared/delay.js';
+import { checkNames } from '../../shared/option-names.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { Disruptions } from '../disruptions/disruptions.js';
 import { startHttpServer } from '../http/start-http-server.js';
@@ -37,7 +38,14 @@ import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
-import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
+import {
+  checkListenOptionNames,
+  type FakeStoreControl,
+  type ListenOptions,
+  type Outcome,
+  type RunningFakeServer,
+  type StoreCore,
+} from './store-core.js';
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
@@ -151,6 +159,20 @@ export interface FakePetStoreOptions {
   readonly requestIdSeed?: number;
 }
 
+/** Every option's name: the type makes an option added to {@link FakePetStoreOptions} be listed here. */
+const OPTION_NAMES = Object.keys({
+  baseUrl: 0,
+  apiKeys: 0,
+  proxyKey: 0,
+  pets: 0,
+  now: 0,
+  ban: 0,
+  maxBodyBytes: 0,
+  maxRecordedRequests: 0,
+  onInternalError: 0,
+  requestIdSeed: 0,
+} satisfies Record<keyof FakePetStoreOptions, 0>);
+
 /**
  * A fake Animal Store. See {@link createFakePetStore}.
  *
@@ -217,6 +239,7 @@ function createStore(
   options: FakePetStoreOptions,
   mswHandlers: (core: StoreCore) => readonly HttpHandler[],
 ): { store: FakePetStore; core: StoreCore } {
+  checkNames('createFakePetStore option', options, OPTION_NAMES);
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS, options.proxyKey);
   const authenticated = (headers: Headers) => authenticate(headers, apiKeys, options.proxyKey);
@@ -395,7 +418,8 @@ function createStore(
       return handlers;
     },
     fetch: storeFetch,
-    listen(listenOptions = {}) {
+    async listen(listenOptions = {}) {
+      checkListenOptionNames(listenOptions);
       return startHttpServer(core, listenOptions);
     },
     get pets() {
