@@ -7,6 +7,7 @@
  */
 import type { Pet } from '../../schemas.js';
 import { delay } from '../../shared/delay.js';
+import type { Fetch } from '../../shared/fetch.js';
 import { checkNames } from '../../shared/option-names.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { Disruptions } from '../disruptions/disruptions.js';
@@ -72,16 +73,17 @@ export const DEFAULT_API_KEY = 'test-api-key';
 export const DEFAULT_API_KEYS: Readonly<Record<string, Plan>> = Object.freeze({ [DEFAULT_API_KEY]: 'free' });
 
 /**
- * A function with the signature of `fetch`.
+ * The former name of {@link Fetch} in `animal-store-sdk/testing`.
  *
+ * @deprecated Use `Fetch`, the one type for a `fetch` in every entry of the package.
  * @example
  * ```ts
- * import type { FetchFunction } from 'animal-store-sdk/testing';
+ * import type { Fetch } from 'animal-store-sdk/testing';
  *
- * const fetchImpl: FetchFunction = globalThis.fetch;
+ * const fetchImpl: Fetch = globalThis.fetch;
  * ```
  */
-export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type FetchFunction = Fetch;
 
 /**
  * The options of {@link createFakePetStore}; every one is optional.
@@ -205,7 +207,7 @@ export interface FakePetStore extends FakeStoreControl {
    * A drop-in `fetch` answered by the store. A URL outside the base URL is rejected with a `TypeError`
    * "fetch failed", as an unreachable host would be.
    */
-  readonly fetch: FetchFunction;
+  readonly fetch: Fetch;
   /**
    * Starts a real HTTP server for the store (Node, Bun and Deno) serving the base URL's path on any
    * host name, with CORS for browsers. Every server shares the store's state. In the browser build
@@ -389,7 +391,7 @@ function createStore(
     },
   };
 
-  const storeFetch: FetchFunction = async (input, init) => {
+  const storeFetch: Fetch = async (input, init) => {
     const request = new Request(input, init);
     if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
