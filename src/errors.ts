@@ -1,5 +1,9 @@
 /**
- * The errors the client throws. Every one is an instance of {@link PetStoreError}.
+ * The errors the client throws. Every one is an instance of {@link PetStoreError}: {@link APIError}
+ * for an error status (`BadRequestError` 400, `AuthenticationError` 401, `PermissionDeniedError` 403,
+ * `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError` 422, `RateLimitError` 429,
+ * `InternalServerError` 5xx), `APIConnectionError` (and `APIConnectionTimeoutError`),
+ * `APIUserAbortError`, `RequestValidationError` and `ResponseValidationError`.
  *
  * None of them holds the request, its headers or the API key: they are safe to log and to
  * serialize.
@@ -93,7 +97,12 @@ export class APIError extends PetStoreError {
   override name = 'APIError';
   /** The HTTP status of the response. */
   declare readonly status: number;
-  /** The machine-readable error code from the Error body, or `http_<status>`. */
+  /**
+   * The machine-readable error code: the Error body's `code` (the service's own, such as
+   * `rate_limited` or `not_found`); `http_<status>` when the body is not the Error shape; or
+   * `client_rate_limited`, a `RateLimitError` the client raised itself, with nothing sent, for a call
+   * held back by a wait beyond `maxRetryWait`.
+   */
   declare readonly code: string;
   /** The response headers. */
   declare readonly headers: Headers;
