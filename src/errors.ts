@@ -36,6 +36,7 @@ import { readRequestId } from './shared/request-id.js';
  * ```
  */
 export class PetStoreError extends Error {
+  /** The class's own name (`'PetStoreError'`, `'NotFoundError'`, ...), kept through minification. */
   override name = 'PetStoreError';
 
   /** A plain object for logs and JSON: the error's name, message and its own public fields. */
