@@ -215,8 +215,8 @@ const ClockSchema = z.object({ now: z.number() });
  * session's `baseUrl` do as well. Nothing is sent until a call is made. Works in Node, Bun, Deno and
  * browsers (the control API answers CORS).
  *
- * @throws TypeError when `url` is not a base URL ending in `/v1`; for the control API's URL, the
- * error names the base URL to give.
+ * @throws TypeError when `url` is not a base URL ending in `/v1` (for the control API's URL, the
+ * error names the base URL to give), or for an option of an unknown name.
  *
  * @example
  * ```ts

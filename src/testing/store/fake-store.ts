@@ -211,7 +211,8 @@ export interface FakePetStore extends FakeStoreControl {
   /**
    * Starts a real HTTP server for the store (Node, Bun and Deno) serving the base URL's path on any
    * host name, with CORS for browsers. Every server shares the store's state. In the browser build
-   * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen.
+   * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen. An option
+   * of an unknown name rejects with a `TypeError` too, before any server starts.
    */
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
