@@ -155,8 +155,8 @@ describe('census', () => {
 
   it('on a 3-a-minute plan, a second census waits for the next window instead of being refused', async () => {
     useFakeClock();
-    const onRateLimit = vi.fn();
-    const client = createClient({ apiKey: SMALL_PLAN_KEY, onRateLimit });
+    const onWait = vi.fn();
+    const client = createClient({ apiKey: SMALL_PLAN_KEY, onWait });
 
     // The first census spends the window: its 3 calls get through at once.
     expect(await census(client)).toEqual({ available: 2, pending: 2, sold: 1 });
@@ -171,7 +171,7 @@ describe('census', () => {
     await vi.advanceTimersByTimeAsync(59_000);
     expect(finished).toBe(false);
     expect(store.requests).toHaveLength(3);
-    expect(onRateLimit).toHaveBeenCalledWith(expect.objectContaining({ reason: 'budget' }));
+    expect(onWait).toHaveBeenCalledWith(expect.objectContaining({ reason: 'budget' }));
 
     // The window resets a minute after its first request (the header counts whole seconds).
     await vi.advanceTimersByTimeAsync(2_000);

@@ -41,14 +41,14 @@ const countingFetch: Fetch = async (input, init) => {
 // The client reports each held call once, all of them at the moment it decides to hold them;
 // they are printed together.
 let held: RateLimitWait[] = [];
-function onRateLimit(wait: RateLimitWait) {
+function onWait(wait: RateLimitWait) {
   if (held.length === 0) {
     queueMicrotask(() => {
       const [first] = held;
       if (first !== undefined) {
         const seconds = (first.waitMs / 1000).toFixed(1);
         console.log(
-          `[${at()}] onRateLimit: ${held.length} ${first.operation} calls wait ${seconds} s (${first.reason})`,
+          `[${at()}] onWait: ${held.length} ${first.operation} calls wait ${seconds} s (${first.reason})`,
         );
       }
       held = [];
@@ -62,7 +62,7 @@ try {
     apiKey: target.apiKey,
     baseUrl: target.baseUrl,
     fetch: countingFetch,
-    onRateLimit,
+    onWait,
   });
 
   console.log(`Sending ${BURST} listPets calls at once`);

@@ -59,7 +59,8 @@ export class PetStoreClient {
    * @param options - Settings; `apiKey` and `baseUrl` may come from `PETSTORE_API_KEY` and
    * `PETSTORE_BASE_URL` instead.
    * @throws {@link PetStoreError} when an option is missing or invalid, and in a browser given a
-   * string `apiKey` without `dangerouslyAllowBrowser: true`.
+   * string `apiKey` without `dangerouslyAllowBrowser: true`; `TypeError` for an option of an unknown
+   * name, naming the one it most likely meant.
    */
   constructor(options: ClientOptions = {}) {
     this.#options = resolveClientOptions(options);

@@ -1,11 +1,16 @@
 /**
- * The errors the client throws. Every one is an instance of {@link PetStoreError}.
+ * The errors the client throws. Every one is an instance of {@link PetStoreError}: {@link APIError}
+ * for an error status (`BadRequestError` 400, `AuthenticationError` 401, `PermissionDeniedError` 403,
+ * `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError` 422, `RateLimitError` 429,
+ * `InternalServerError` 5xx), `APIConnectionError` (and `APIConnectionTimeoutError`),
+ * `APIUserAbortError`, `RequestValidationError` and `ResponseValidationError`.
  *
  * None of them holds the request, its headers or the API key: they are safe to log and to
  * serialize.
  *
  * Their fields are `declare`d and set by the constructors: the same own properties in the same
- * order, without a bundle defining each one twice.
+ * order, without a bundle defining each one twice. Each class sets `name` to its own name, which a
+ * minifier would otherwise mangle.
  *
  * @module
  */
@@ -31,12 +36,18 @@ import { readRequestId } from './shared/request-id.js';
  * ```
  */
 export class PetStoreError extends Error {
-  /** The class name, `'PetStoreError'`, kept through minification. */
+  /** The class's own name (`'PetStoreError'`, `'NotFoundError'`, ...), kept through minification. */
   override name = 'PetStoreError';
 
   /** A plain object for logs and JSON: the error's name, message and its own public fields. */
   toJSON(): Record<string, unknown> {
-    return { ...(this as object), name: this.name, message: this.message };
+    const { headers } = this as { headers?: unknown };
+    return {
+      ...(this as object),
+      name: this.name,
+      message: this.message,
+      ...(headers instanceof Headers && { headers: Object.fromEntries(headers) }),
+    };
   }
 }
 
@@ -84,11 +95,15 @@ export interface APIErrorInit {
  * ```
  */
 export class APIError extends PetStoreError {
-  /** The class name, `'APIError'`, kept through minification. */
   override name = 'APIError';
   /** The HTTP status of the response. */
   declare readonly status: number;
-  /** The machine-readable error code from the Error body, or `http_<status>`. */
+  /**
+   * The machine-readable error code: the Error body's `code` (the service's own, such as
+   * `rate_limited` or `not_found`); `http_<status>` when the body is not the Error shape; or
+   * `client_rate_limited`, a `RateLimitError` the client raised itself, with nothing sent, for a call
+   * held back by a wait beyond `maxRetryWait`.
+   */
   declare readonly code: string;
   /** The response headers. */
   declare readonly headers: Headers;
@@ -113,13 +128,10 @@ export class APIError extends PetStoreError {
     this.requestId = readRequestId(init.headers);
   }
 
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), headers: Object.fromEntries(this.headers) };
-  }
-
   /**
    * The error for a failed response: the subclass of its status (`BadRequestError` for 400,
-   * `AuthenticationError` for 401, `NotFoundError` for 404, `RateLimitError` for 429,
+   * `AuthenticationError` for 401, `PermissionDeniedError` for 403, `NotFoundError` for 404,
+   * `ConflictError` for 409, `UnprocessableEntityError` for 422, `RateLimitError` for 429,
    * `InternalServerError` for 5xx), else an `APIError`.
    *
    * @param init - The response's status, headers, body and rate-limit reading; for a 429, how long
@@ -138,19 +150,7 @@ export class APIError extends PetStoreError {
    * ```
    */
   static generate(init: APIErrorInit & { retryAfterMs?: number | null | undefined }): APIError {
-    const { status } = init;
-    // RateLimitError reads a wait the response did not state as `null`.
-    if (status === 429) return new RateLimitError(init as APIErrorInit & { retryAfterMs: number | null });
-    const ErrorClass =
-      status === 400
-        ? BadRequestError
-        : status === 401
-          ? AuthenticationError
-          : status === 404
-            ? NotFoundError
-            : status >= 500
-              ? InternalServerError
-              : APIError;
+    const ErrorClass = STATUS_CLASSES[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
     return new ErrorClass(init);
   }
 }
@@ -168,7 +168,6 @@ export class APIError extends PetStoreError {
  * ```
  */
 export class BadRequestError extends APIError {
-  /** The class name, `'BadRequestError'`, kept through minification. */
   override name = 'BadRequestError';
 }
 
@@ -185,8 +184,23 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
-  /** The class name, `'AuthenticationError'`, kept through minification. */
   override name = 'AuthenticationError';
+}
+
+/**
+ * 403: the API key is valid but may not do this.
+ *
+ * @example
+ * ```ts
+ * import { PermissionDeniedError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof PermissionDeniedError) console.error('Not allowed with this key:', error.message);
+ * }
+ * ```
+ */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
 }
 
 /**
@@ -202,8 +216,39 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
-  /** The class name, `'NotFoundError'`, kept through minification. */
   override name = 'NotFoundError';
+}
+
+/**
+ * 409: the request conflicts with the resource's current state.
+ *
+ * @example
+ * ```ts
+ * import { ConflictError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof ConflictError) console.error('Conflict:', error.message);
+ * }
+ * ```
+ */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+
+/**
+ * 422: the request was well formed, but the service could not act on it.
+ *
+ * @example
+ * ```ts
+ * import { UnprocessableEntityError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof UnprocessableEntityError) console.error('Not processed:', error.message);
+ * }
+ * ```
+ */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
 }
 
 /**
@@ -222,12 +267,11 @@ export class NotFoundError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
-  /** The class name, `'RateLimitError'`, kept through minification. */
   override name = 'RateLimitError';
   /** How long the service asked the caller to wait, in milliseconds, or `null` when it did not say. */
   declare readonly retryAfterMs: number | null;
 
-  constructor(init: APIErrorInit & { retryAfterMs: number | null }) {
+  constructor(init: APIErrorInit & { retryAfterMs?: number | null | undefined }) {
     super(init);
     this.retryAfterMs = init.retryAfterMs ?? null;
   }
@@ -246,7 +290,6 @@ export class RateLimitError extends APIError {
  * ```
  */
 export class InternalServerError extends APIError {
-  /** The class name, `'InternalServerError'`, kept through minification. */
   override name = 'InternalServerError';
 }
 
@@ -263,7 +306,6 @@ export class InternalServerError extends APIError {
  * ```
  */
 export class APIConnectionError extends PetStoreError {
-  /** The class name, `'APIConnectionError'`, kept through minification. */
   override name = 'APIConnectionError';
 
   constructor(message = 'Could not reach the Animal Store service.', options?: ErrorOptions) {
@@ -284,7 +326,6 @@ export class APIConnectionError extends PetStoreError {
  * ```
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  /** The class name, `'APIConnectionTimeoutError'`, kept through minification. */
   override name = 'APIConnectionTimeoutError';
 
   constructor(message = 'The request timed out.') {
@@ -293,7 +334,8 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 }
 
 /**
- * The caller's `signal` aborted the call.
+ * The caller's `signal` aborted the call. `cause` is the signal's `reason`: what was given to
+ * `controller.abort(reason)`, or the `DOMException` the runtime made.
  *
  * @example
  * ```ts
@@ -307,11 +349,10 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * ```
  */
 export class APIUserAbortError extends PetStoreError {
-  /** The class name, `'APIUserAbortError'`, kept through minification. */
   override name = 'APIUserAbortError';
 
-  constructor(message = 'The request was aborted.') {
-    super(message);
+  constructor(message = 'The request was aborted.', options?: ErrorOptions) {
+    super(message, options);
   }
 }
 
@@ -331,7 +372,6 @@ export class APIUserAbortError extends PetStoreError {
  * ```
  */
 export class RequestValidationError extends PetStoreError {
-  /** The class name, `'RequestValidationError'`, kept through minification. */
   override name = 'RequestValidationError';
   /** What was wrong, as zod reports it. */
   declare readonly issues: z.core.$ZodIssue[];
@@ -343,24 +383,44 @@ export class RequestValidationError extends PetStoreError {
 }
 
 /**
+ * What a {@link ResponseValidationError} records of the response: its status and headers.
+ *
+ * @example
+ * ```ts
+ * import { ResponseValidationError, type ResponseInfo } from 'animal-store-sdk';
+ *
+ * const response: ResponseInfo = { status: 200, headers: new Headers({ 'X-Request-Id': 'req_1' }) };
+ * new ResponseValidationError('Not a pet', [], {}, '{}', response).requestId; // 'req_1'
+ * ```
+ */
+export interface ResponseInfo {
+  /** The HTTP status of the response. */
+  status: number;
+  /** The response headers. */
+  headers: Headers;
+}
+
+/**
  * A successful response whose body does not have the documented shape (or, for
  * `client.request()`, the schema given).
  *
  * `body` is what the body parsed to; `text` is the body exactly as it arrived. They differ where
  * JSON parsing loses something: an id beyond 2^53 is rounded in `body` and exact in `text`. Both
- * have the API key replaced by `[redacted]`.
+ * have the API key replaced by `[redacted]`. `status`, `headers` and `requestId` are the
+ * response's, as on an {@link APIError}: quote `requestId` to the service's support.
  *
  * @example
  * ```ts
  * import { ResponseValidationError } from 'animal-store-sdk';
  *
  * function explain(error: unknown) {
- *   if (error instanceof ResponseValidationError) console.error(error.issues, error.body, error.text);
+ *   if (error instanceof ResponseValidationError) {
+ *     console.error(error.status, error.requestId, error.issues, error.body, error.text);
+ *   }
  * }
  * ```
  */
 export class ResponseValidationError extends PetStoreError {
-  /** The class name, `'ResponseValidationError'`, kept through minification. */
   override name = 'ResponseValidationError';
   /**
    * What was wrong: zod's issues for the model's schemas; for `client.request()`, the issues of the
@@ -372,16 +432,40 @@ export class ResponseValidationError extends PetStoreError {
   declare readonly body: unknown;
   /** The body's text exactly as received, before parsing; `undefined` when not given. */
   declare readonly text: string | undefined;
+  /** The HTTP status of the response; `undefined` when not given. */
+  declare readonly status: number | undefined;
+  /** The response headers; empty when not given. */
+  declare readonly headers: Headers;
+  /**
+   * The service's id for the request, from the response's `X-Request-Id` (or `Request-Id`) header;
+   * `undefined` when the response carried none.
+   */
+  declare readonly requestId: string | undefined;
 
   constructor(
     message: string,
     issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[],
     body: unknown,
     text?: string,
+    response?: ResponseInfo,
   ) {
     super(message);
     this.issues = issues;
     this.body = body;
     this.text = text;
+    this.status = response?.status;
+    this.headers = response?.headers ?? new Headers();
+    this.requestId = readRequestId(this.headers);
   }
 }
+
+/** The statuses with a class of their own; any other 5xx is an `InternalServerError`. */
+const STATUS_CLASSES: Record<number, new (init: APIErrorInit) => APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};

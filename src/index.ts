@@ -41,12 +41,16 @@ export {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   InternalServerError,
   NotFoundError,
+  PermissionDeniedError,
   PetStoreError,
   RateLimitError,
   RequestValidationError,
+  type ResponseInfo,
   ResponseValidationError,
+  UnprocessableEntityError,
 } from './errors.js';
 export type { ErrorBody, ListPetsParams, NewPet, Pet, PetStatus } from './schemas.js';
 export {

@@ -7,6 +7,7 @@
  */
 import { PetStoreError } from '../errors.js';
 import { checkBaseUrl } from '../shared/base-url.js';
+import { checkNames } from '../shared/option-names.js';
 import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
@@ -109,8 +110,16 @@ export interface ClientOptions {
    */
   pacing?: boolean | undefined;
   /**
-   * Told of every wait the client takes before sending, once, before it starts: retries (after
-   * `Retry-After`, the rate-limit reset or backoff), the cooldown after a 429, and pacing.
+   * Told of every wait the client takes before sending, once, before it starts, with its reason:
+   * retries (after `Retry-After`, the rate-limit reset, or backoff after a failure such as a 5xx), the
+   * cooldown after a 429, and pacing.
+   */
+  onWait?: ((wait: RateLimitWait) => void) | undefined;
+  /**
+   * The former name of `onWait`, which it still stands in for when `onWait` is not given.
+   *
+   * @deprecated Use `onWait`: the hook reports every wait, backoff after a server error included,
+   * not only rate limits.
    */
   onRateLimit?: ((wait: RateLimitWait) => void) | undefined;
   /**
@@ -175,6 +184,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   fetch: [callable()],
   fetchOptions: [fetchOptions],
   logger: [callable('warn')],
+  onWait: [callable()],
   onRateLimit: [callable()],
   rateLimitStore: [callable('acquire', 'release')],
   logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
@@ -189,6 +199,9 @@ const CALL_OPTIONS: Record<string, [Check]> = {
 };
 
 const CALL_OPTION_NAMES = [...Object.keys(CALL_OPTIONS), 'headers'];
+
+/** Every name the client's options may have: the table's, and those resolved on their own. */
+const CLIENT_OPTION_NAMES = ['apiKey', 'baseUrl', 'headers', ...Object.keys(CLIENT_OPTIONS)];
 
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
@@ -206,7 +219,8 @@ export interface ClientConfig {
   readonly log: Log;
   readonly deprecationWarnings: boolean;
   readonly pacing: boolean;
-  readonly onRateLimit: ((wait: RateLimitWait) => void) | undefined;
+  /** `onWait`, else the deprecated `onRateLimit`. */
+  readonly onWait: ((wait: RateLimitWait) => void) | undefined;
   /** Shared pacing state; `undefined` for a fresh in-process store. */
   readonly rateLimitStore: RateLimitStore | undefined;
 }
@@ -282,13 +296,15 @@ const checkHeaders = (headers: unknown, problems: Issue[]) =>
 
 /** Applies defaults and environment variables to the client's options, and validates every one. */
 export function resolveClientOptions(options: ClientOptions): ClientConfig {
+  // Names first: a misspelled `baseUrl` must not let PETSTORE_BASE_URL stand in for it unseen.
+  checkNames('PetStoreClient option', options, CLIENT_OPTION_NAMES);
   const apiKey = resolveApiKey(options);
   const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
   if (baseUrl === undefined) {
     fail('no base URL: pass { baseUrl } or set PETSTORE_BASE_URL');
   }
   const problems: Issue[] = [];
-  const { logger, logLevel, ...settings } = checkFields(
+  const { logger, logLevel, onRateLimit, ...settings } = checkFields(
     options as Record<string, unknown>,
     CLIENT_OPTIONS,
     problems,
@@ -297,6 +313,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   if (problems.length > 0) fail(describeIssues(problems));
   return {
     ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
+    onWait: (settings.onWait ?? onRateLimit) as ClientConfig['onWait'],
     headers,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
@@ -312,7 +329,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
 export function resolveCallOptions(operation: string, options: unknown): CallOptions {
   if (options === undefined || options === null) return {};
   const problems: Issue[] = [];
-  const given = objectFields(options, CALL_OPTION_NAMES, problems);
+  const given = objectFields(options, CALL_OPTION_NAMES, problems, 'request option');
   const checked = {
     ...checkFields(given, CALL_OPTIONS, problems),
     headers: checkHeaders(given.headers, problems),

@@ -91,7 +91,12 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
 /** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
 export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
   const problems: Issue[] = [];
-  const { method, path, query, body, headers, schema } = objectFields(spec, FIELDS, problems);
+  const { method, path, query, body, headers, schema } = objectFields(
+    spec,
+    FIELDS,
+    problems,
+    'request() field',
+  );
   addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
   addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
   if (query !== undefined && !isRecord(query)) {

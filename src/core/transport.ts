@@ -163,7 +163,7 @@ export class Transport {
         spec.schema,
         spec.decode ?? 'json',
         call.body,
-        response.headers,
+        response,
         this.#redact,
       );
       return {
@@ -254,10 +254,10 @@ export class Transport {
     return true;
   }
 
-  /** Logs a wait at `info`, tells `onRateLimit` and the wait channel, before the wait starts. */
+  /** Logs a wait at `info`, tells `onWait` and the wait channel, before the wait starts. */
   #waits(wait: RateLimitWait, line: () => string, call: Call | undefined): void {
     this.#config.log.info(line);
-    this.#config.onRateLimit?.(wait);
+    this.#config.onWait?.(wait);
     publishWait(call, wait);
   }
 

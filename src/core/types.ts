@@ -5,27 +5,7 @@
  * @module
  */
 
-/**
- * A `fetch`-compatible function: what the `fetch` option takes. It is given a `Request`, except for
- * a retry of a request without a body, which comes as its URL with the method, headers and signal in
- * `init` (so that a `fetch` that memoizes, as Next.js's does, sends it again).
- *
- * @example
- * ```ts
- * import { type Fetch, PetStoreClient } from 'animal-store-sdk';
- *
- * // Logs method, URL, status and duration; never the headers, which carry the API key.
- * const timedFetch: Fetch = async (input, init) => {
- *   const request = new Request(input, init);
- *   const started = performance.now();
- *   const response = await fetch(request);
- *   console.log(request.method, request.url, response.status, `${Math.round(performance.now() - started)} ms`);
- *   return response;
- * };
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', fetch: timedFetch });
- * ```
- */
-export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+export type { Fetch } from '../shared/fetch.js';
 
 /**
  * Options handed to `fetch` with every attempt, beside the request the client builds: the standard
@@ -158,7 +138,7 @@ export interface RateLimit {
 export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'budget';
 
 /**
- * One wait the client takes before sending a request, reported to `onRateLimit` once, before it
+ * One wait the client takes before sending a request, reported to `onWait` once, before it
  * starts: retries after a 429 or a failure, the cooldown after another request's 429, and pacing by
  * the rate-limit budget.
  *
@@ -169,7 +149,7 @@ export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'bud
  * const client = new PetStoreClient({
  *   apiKey: 'my-key',
  *   baseUrl: 'https://api.example.com/v1',
- *   onRateLimit: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
+ *   onWait: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
  * });
  * ```
  */

@@ -8,6 +8,7 @@
 import type * as z from 'zod/mini';
 import { RequestValidationError } from '../errors.js';
 import { issueMessage } from '../shared/issue-message.js';
+import { checkNames } from '../shared/option-names.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 
 /** One problem with an argument, as zod reports it. */
@@ -21,12 +22,16 @@ function pathKey(segment: PropertyKey | StandardSchemaV1.PathSegment): string {
   return String(typeof segment === 'object' ? segment.key : segment);
 }
 
-/** A one-line summary of issues: `limit: Too big: expected number to be <=100; ...`. */
+/**
+ * A one-line summary of issues: `limit: Too big: expected number to be <=100; ...`; an issue with the
+ * whole value is its message alone.
+ */
 export function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
-  const shown = issues.slice(0, 5).map((issue) => {
-    const path = issue.path?.length ? issue.path.map(pathKey).join('.') : 'value';
-    return `${path}: ${issue.message}`;
-  });
+  const shown = issues
+    .slice(0, 5)
+    .map((issue) =>
+      issue.path?.length ? `${issue.path.map(pathKey).join('.')}: ${issue.message}` : issue.message,
+    );
   if (issues.length > shown.length) shown.push(`and ${issues.length - shown.length} more`);
   return shown.join('; ');
 }
@@ -101,19 +106,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The fields of `value`, an object whose keys are all `known`; what is wrong with it is recorded in
- * `problems`, and a value that is no object has no fields.
+ * The fields of `value`, an object whose keys are all `known` (an unknown one is a `TypeError` naming
+ * it, `what` saying what it is: `request option`); a value that is no object has no fields, and is
+ * recorded in `problems`.
  */
 export function objectFields(
   value: unknown,
   known: readonly string[],
   problems: Issue[],
+  what: string,
 ): Record<string, unknown> {
   if (!isRecord(value)) {
     addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: value });
     return {};
   }
-  const keys = Object.keys(value).filter((key) => !known.includes(key));
-  if (keys.length > 0) addProblem(problems, [], { code: 'unrecognized_keys', keys, input: value });
+  checkNames(what, value, known);
   return value;
 }

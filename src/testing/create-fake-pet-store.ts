@@ -14,7 +14,8 @@ import { buildFakePetStore, type FakePetStore, type FakePetStoreOptions } from '
  * module documentation.
  *
  * @throws TypeError or RangeError when an option is invalid (a base URL not ending in `/v1`, an
- * unknown plan, an invalid pet, ...).
+ * unknown plan, an invalid pet, ...); TypeError for an option of an unknown name, naming the one it
+ * most likely meant.
  *
  * @example
  * ```ts

@@ -23,6 +23,8 @@
  *
  * @module
  */
+
+export type { Fetch } from '../shared/fetch.js';
 export type { AdvanceOptions, AdvanceTimers, Settled } from './advance-time.js';
 export { advanceUntilSettled } from './advance-time.js';
 export type {
@@ -32,6 +34,7 @@ export type {
   RemoteFakePetStoreSession,
   RemoteFaultMatch,
   RemoteFaultOptions,
+  RemoteRead,
 } from './control/connect.js';
 export { connectFakePetStore, FakeStoreControlError } from './control/connect.js';
 export { createFakePetStore } from './create-fake-pet-store.js';

@@ -120,7 +120,7 @@ describe('a service on another origin, through CORS', () => {
     const error = await client.listPets().catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toBe(
-      'Could not reach the Animal Store service for GET /pets. In a browser, CORS may be why (see its console).',
+      'Could not reach the Animal Store service for GET /pets: Failed to fetch. In a browser, CORS may be why (see its console).',
     );
   });
 });

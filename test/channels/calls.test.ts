@@ -137,9 +137,9 @@ describe('a call that waits and retries', () => {
     });
   });
 
-  it('after a 503: the backoff taken, the same wait onRateLimit hears', async () => {
+  it('after a 503: the backoff taken, the same wait onWait hears', async () => {
     const waits: RateLimitWait[] = [];
-    const { client, store } = setup({ onRateLimit: (wait) => waits.push(wait) });
+    const { client, store } = setup({ onWait: (wait) => waits.push(wait) });
     store.injectFault({ status: 503 });
 
     await settle(client.listPets(), 10);
@@ -270,7 +270,7 @@ describe('what subscribers are given', () => {
           seen.push(`fetch: ${current.getStore()}`);
           return store.fetch(input, init);
         },
-        onRateLimit: () => seen.push(`wait: ${current.getStore()}`),
+        onWait: () => seen.push(`wait: ${current.getStore()}`),
       });
       store.injectFault({ status: 503 });
 

@@ -132,7 +132,7 @@ describe('an apiKey function', () => {
       baseUrl: BASE_URL,
       fetch: store.fetch,
       maxRetries: 0,
-      onRateLimit: (wait) => waits.push(wait),
+      onWait: (wait) => waits.push(wait),
     });
     store.injectFault({ status: 429, headers: { 'Retry-After': '30' } });
     const refusedAt = Date.now();
@@ -159,7 +159,7 @@ describe('an apiKey function', () => {
       new PetStoreClient({
         ...options,
         apiKey: key,
-        onRateLimit: ({ reason }) => waits.push(`${name}: ${reason}`),
+        onWait: ({ reason }) => waits.push(`${name}: ${reason}`),
       });
     const first = client('first', apiKey);
     const second = client('second', apiKey);

@@ -56,7 +56,7 @@ function clientOf(fetch: Fetch) {
     fetch,
     logger: { warn: () => {}, info },
     logLevel: 'info',
-    onRateLimit: (wait) => waits.push(wait),
+    onWait: (wait) => waits.push(wait),
   });
   return { client, waits, info };
 }

@@ -5,12 +5,15 @@ import {
   APIError,
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   InternalServerError,
   NotFoundError,
+  PermissionDeniedError,
   PetStoreClient,
   PetStoreError,
   RateLimitError,
   ResponseValidationError,
+  UnprocessableEntityError,
 } from '../../src/index.js';
 import { API_KEY, BASE_URL, setup } from './setup.js';
 
@@ -77,16 +80,32 @@ describe('failed responses become typed errors', () => {
     expect(error).toMatchObject({ status: 502, code: 'http_502', body: '<html>Bad gateway</html>' });
   });
 
+  it.each([
+    [403, 'forbidden', PermissionDeniedError],
+    [409, 'conflict', ConflictError],
+    [422, 'unprocessable', UnprocessableEntityError],
+  ] as const)('maps a %i to its own class, an APIError', async (status, code, ErrorClass) => {
+    const { client, store } = setup();
+    store.injectFault({ status, body: { code, message: 'No', status } });
+    const error = await client.createPet({ name: 'Rex', categoryId: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ name: ErrorClass.name, status, code, message: 'No' });
+    expect(
+      APIError.generate({ status, headers: new Headers(), body: undefined, rateLimit: null }),
+    ).toBeInstanceOf(ErrorClass);
+  });
+
   it('gives a plain APIError for statuses without a class of their own', async () => {
     const { client, store } = setup();
     store.injectFault({
-      status: 409,
-      body: { code: 'conflict', message: 'Busy', status: 409 },
+      status: 418,
+      body: { code: 'teapot', message: 'Short and stout', status: 418 },
     });
     const error = await client.createPet({ name: 'Rex', categoryId: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
-    expect(error).not.toBeInstanceOf(BadRequestError);
-    expect(error).toMatchObject({ status: 409, code: 'conflict' });
+    expect((error as APIError).name).toBe('APIError');
+    expect(error).toMatchObject({ status: 418, code: 'teapot' });
   });
 
   it('maps a 429 that outlasts the retries to RateLimitError with retryAfterMs', async () => {
@@ -124,5 +143,18 @@ describe('successful responses are parsed with the schemas', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).body).toEqual(raw);
     expect(store.requests).toHaveLength(1);
+  });
+
+  it('keeps the status, headers and request id of a response that fails its schema', async () => {
+    const { client, store } = setup();
+    store.injectFault({ status: 200, body: { pets: [] } });
+    const error = (await client.listPets().catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const requestId = store.requests[0]?.requestId;
+    expect(requestId).toEqual(expect.any(String));
+    expect(error).toMatchObject({ status: 200, requestId });
+    expect(error.headers.get('x-request-id')).toBe(requestId);
+    expect(error.toJSON()).toMatchObject({ status: 200, requestId, headers: { 'x-request-id': requestId } });
+    expectNoKey(error);
   });
 });

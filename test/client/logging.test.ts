@@ -51,7 +51,7 @@ describe('logLevel', () => {
     const logger = fullLogger();
     const waits: RateLimitWait[] = [];
     const { client, store } = setup(
-      { logger, logLevel: 'info', onRateLimit: (wait) => waits.push(wait) },
+      { logger, logLevel: 'info', onWait: (wait) => waits.push(wait) },
       { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
     );
     store.injectFault({ status: 503 });

@@ -17,7 +17,7 @@ function freePlan(options: Parameters<typeof setup>[0] = {}) {
   const waits: RateLimitWait[] = [];
   const context = setup(
     {
-      onRateLimit: (wait) => waits.push(wait),
+      onWait: (wait) => waits.push(wait),
       ...options,
       fetch: async (input, init) => {
         const response = await context.store.fetch(input, init);

@@ -220,7 +220,6 @@ describe('client.request', () => {
       { method: 'TRACE', path: '/pets' },
       { method: 'GET', path: '/pets', headers: { Authorization: 'Bearer other' } },
       { method: 'GET', path: '/pets', schema: { parse: () => 1 } },
-      { method: 'GET', path: '/pets', extra: true },
     ];
     for (const spec of specs) {
       const error = await client.request(spec as never).catch((e: unknown) => e);
@@ -229,6 +228,14 @@ describe('client.request', () => {
         JSON.stringify(spec, (_, v) => (typeof v === 'bigint' ? String(v) : v)),
       ).toBeInstanceOf(RequestValidationError);
     }
+    expect(store.requests).toHaveLength(0);
+  });
+
+  it('refuses a field of an unknown name with a TypeError naming the closest known one', async () => {
+    const { client, store } = setup();
+    const error = await client.request({ method: 'GET', paht: '/pets' } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe('Unknown request() field "paht": did you mean "path"?');
     expect(store.requests).toHaveLength(0);
   });
 

@@ -84,8 +84,8 @@ describe('429 handling', () => {
   });
 
   it('holds every request of the client during a cooldown, whatever the operation', async () => {
-    const onRateLimit = vi.fn();
-    const { client: paced, store } = setup({ onRateLimit });
+    const onWait = vi.fn();
+    const { client: paced, store } = setup({ onWait });
     store.injectFault({ status: 429, times: 1, headers: { 'retry-after': '10' } });
     const first = paced.listPets();
     await vi.advanceTimersByTimeAsync(100);
@@ -96,7 +96,7 @@ describe('429 handling', () => {
     const results = await settle(Promise.all([first, ...burst]));
     expect(results.error).toBeUndefined();
     expect(store.requests).toHaveLength(5);
-    expect(onRateLimit).toHaveBeenCalledWith(
+    expect(onWait).toHaveBeenCalledWith(
       expect.objectContaining({ operation: 'createPet', reason: 'cooldown' }),
     );
   });

@@ -58,10 +58,17 @@ describe('input validation happens before anything is sent', () => {
     ['a negative maxRetries', { maxRetries: -1 }],
     ['a header with a line break', { headers: { 'X-Evil': 'a\r\nb' } }],
     ['an invalid header name', { headers: { 'bad header': 'x' } }],
-    ['an unknown option', { retries: 3 }],
   ])('rejects per-call options with %s', async (_, options) => {
     const { client, store } = setup();
     await expect(client.listPets({}, options as object)).rejects.toBeInstanceOf(RequestValidationError);
+    expect(store.requests).toHaveLength(0);
+  });
+
+  it('rejects a per-call option of an unknown name with a TypeError naming the closest known one', async () => {
+    const { client, store } = setup();
+    const error = await client.listPets({}, { timeoutMs: 5 } as object).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe('Unknown request option "timeoutMs": did you mean "timeout"?');
     expect(store.requests).toHaveLength(0);
   });
 
@@ -69,5 +76,16 @@ describe('input validation happens before anything is sent', () => {
     const { client } = setup();
     await expect(client.listPets({ limit: 500 })).rejects.toThrow(/limit: Too big/);
     await expect(client.createPet({ name: 'Rex' } as NewPet)).rejects.toThrow(/categoryId/);
+  });
+
+  it('says what is wrong with the whole value in plain words, without a path', async () => {
+    const { client } = setup();
+    const pet = { name: 'Rex', categoryId: 1, stauts: 'sold' } as NewPet;
+    await expect(client.createPet(pet)).rejects.toThrow(
+      'Invalid pet for createPet: Unrecognized key: "stauts"',
+    );
+    await expect(client.getPet(1.5)).rejects.toThrow(
+      'Invalid petId for getPet: Invalid input: expected int, received number',
+    );
   });
 });

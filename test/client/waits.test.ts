@@ -15,13 +15,13 @@ afterEach(() => {
 function onePerMinute() {
   const waits: RateLimitWait[] = [];
   const context = setup(
-    { onRateLimit: (wait) => waits.push(wait) },
+    { onWait: (wait) => waits.push(wait) },
     { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
   );
   return { ...context, waits };
 }
 
-describe('onRateLimit', () => {
+describe('onWait', () => {
   it('hears of every wait a queued call takes, each once, adding up to the time it waited', async () => {
     const { client, store, waits } = onePerMinute();
     const calls = [client.listPets(), client.listPets(), client.createPet({ name: 'Rex', categoryId: 1 })];
@@ -49,7 +49,7 @@ describe('onRateLimit', () => {
 
   it('hears of the cooldown once for each call held behind another call’s 429', async () => {
     const waits: RateLimitWait[] = [];
-    const { client, store } = setup({ onRateLimit: (wait) => waits.push(wait) });
+    const { client, store } = setup({ onWait: (wait) => waits.push(wait) });
     store.injectFault({ status: 429, headers: { 'Retry-After': '4' }, delayMs: 100 });
     const first = client.listPets();
     await vi.advanceTimersByTimeAsync(50);
@@ -61,6 +61,26 @@ describe('onRateLimit', () => {
     expect(waits.filter((wait) => wait.operation === 'listPets')).toEqual([
       { operation: 'listPets', waitMs: 4_000, reason: 'retry-after' },
     ]);
+  });
+});
+
+describe('onRateLimit, the deprecated name of onWait', () => {
+  it('hears every wait, backoff after a 5xx included, when onWait is not given', async () => {
+    const waits: RateLimitWait[] = [];
+    const { client, store } = setup({ onRateLimit: (wait) => waits.push(wait) });
+    store.injectFault({ status: 500 });
+    await settle(client.listPets(), 100);
+    expect(waits).toEqual([{ operation: 'listPets', waitMs: expect.any(Number), reason: 'backoff' }]);
+  });
+
+  it('is left unheard when onWait is given', async () => {
+    const onRateLimit = vi.fn();
+    const onWait = vi.fn();
+    const { client, store } = setup({ onWait, onRateLimit });
+    store.injectFault({ status: 503, headers: { 'Retry-After': '1' } });
+    await settle(client.listPets(), 100);
+    expect(onWait).toHaveBeenCalledWith({ operation: 'listPets', waitMs: 1_000, reason: 'retry-after' });
+    expect(onRateLimit).not.toHaveBeenCalled();
   });
 });
 

@@ -54,7 +54,7 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
     const output = outputOf(result);
     expect(output).toContain('embedded fake server');
     // The client held the 15 calls beyond the window's 60 for the rest of the minute...
-    const wait = /onRateLimit: 15 listPets calls wait (\d+\.\d) s \(budget\)/.exec(output);
+    const wait = /onWait: 15 listPets calls wait (\d+\.\d) s \(budget\)/.exec(output);
     expect(Number(wait?.[1])).toBeGreaterThanOrEqual(59);
     expect(Number(wait?.[1])).toBeLessThanOrEqual(61);
     expect(output).toMatch(/\] 60 of 75 done; rateLimit: 0 of 60 left/);

@@ -32,6 +32,10 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
       controller.abort(reason);
       const { error, elapsed } = await pending;
       expect(error).toBeInstanceOf(APIUserAbortError);
+      // The signal's reason is kept, the caller's own or the runtime's AbortError.
+      expect((error as Error).cause).toBe(controller.signal.reason);
+      if (reason) expect((error as Error).cause).toBe(reason);
+      else expect((error as Error).cause).toMatchObject({ name: 'AbortError' });
       expect(elapsed).toBeLessThan(1_000);
       expect(attempts(store, operation)).toBe(1);
       expect(created(store)).toBe(0);
@@ -48,6 +52,7 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
     controller.abort();
     const { error, elapsed } = await pending;
     expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as Error).cause).toBe(controller.signal.reason);
     expect(elapsed).toBeLessThan(2_000);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(attempts(store, operation)).toBe(1);
@@ -63,9 +68,11 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
     const controller = new AbortController();
     const held = settle(operation.call(client, { signal: controller.signal }));
     await vi.advanceTimersByTimeAsync(1_000);
-    controller.abort();
+    const reason = new Error('The user left the page');
+    controller.abort(reason);
     const { error } = await held;
     expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as Error).cause).toBe(reason);
     expect(attempts(store, operation)).toBe(operation === listPets ? 1 : 0);
     expect((await first).error).toBeUndefined();
     expect(created(store)).toBe(0);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIConnectionError } from '../../src/index.js';
+import { APIConnectionError, PetStoreClient } from '../../src/index.js';
+import { API_KEY } from '../client/setup.js';
 import { settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { httpClient } from './support/http-client.js';
@@ -36,6 +37,73 @@ describe('a refused connection', () => {
       expectKeyHidden(error, logger);
     },
   );
+});
+
+describe('the reason a connection failed', () => {
+  it('is named in the message: a refused connection gives its address', async () => {
+    const url = await refusingUrl();
+    const { client } = httpClient(url);
+    const { error } = await settle(client.listPets({}, { maxRetries: 0 }));
+    const { host } = new URL(url);
+    expect((error as Error).message).toBe(
+      `Could not reach the Animal Store service for GET /pets: connect ECONNREFUSED ${host}.`,
+    );
+  });
+
+  it('is named in the message: a TLS handshake that fails gives its error', async () => {
+    server = await startServer(dropBeforeResponse);
+    const { client, logger } = httpClient(server.url.replace('http:', 'https:'));
+    const { error } = await settle(client.listPets({}, { maxRetries: 0 }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    // Node's words for a server that does not speak TLS: `… wrong version number` or `… packet length too long`.
+    expect((error as Error).message).toMatch(
+      /^Could not reach the Animal Store service for GET \/pets: .*(ssl|tls|SSL|TLS|socket)/,
+    );
+    expectKeyHidden(error, logger);
+  });
+
+  it('is found however deep the fetch keeps it, with its code, and the key kept out', async () => {
+    const failing = async () => {
+      const lookup = Object.assign(new Error(`getaddrinfo ENOTFOUND pets.invalid ${API_KEY}`), {
+        code: 'ENOTFOUND',
+      });
+      throw new TypeError('fetch failed', { cause: new Error('lookup', { cause: lookup }) });
+    };
+    const client = new PetStoreClient({
+      apiKey: API_KEY,
+      baseUrl: 'http://pets.invalid/v1',
+      fetch: failing,
+      maxRetries: 0,
+    });
+    const { error } = await settle(client.listPets());
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      'Could not reach the Animal Store service for GET /pets: getaddrinfo ENOTFOUND pets.invalid [redacted].',
+    );
+  });
+
+  it('adds the code where the message does not give it, and every address of an AggregateError', async () => {
+    const refused = Object.assign(
+      new AggregateError([
+        new Error('connect ECONNREFUSED ::1:4010'),
+        new Error('connect ECONNREFUSED 127.0.0.1:4010'),
+      ]),
+      { code: 'ECONNREFUSED' },
+    );
+    const client = new PetStoreClient({
+      apiKey: API_KEY,
+      baseUrl: 'http://localhost:4010/v1',
+      fetch: async () => {
+        throw new TypeError('fetch failed', { cause: refused });
+      },
+      maxRetries: 0,
+    });
+    const { error } = await settle(client.listPets());
+    expect((error as Error).message).toBe(
+      'Could not reach the Animal Store service for GET /pets: connect ECONNREFUSED ::1:4010; connect ECONNREFUSED 127.0.0.1:4010.',
+    );
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
 });
 
 describe('a connection reset before the response', () => {

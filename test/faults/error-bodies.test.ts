@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APIError,
+  type APIError,
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
@@ -116,7 +117,7 @@ const oddErrors: OddError[] = [
     status: 409,
     text: '{"error":"conflict","detail":["busy"]}',
     contentType: 'application/json',
-    errorClass: APIError,
+    errorClass: ConflictError,
     body: { error: 'conflict', detail: ['busy'] },
     attempts: 1,
   },

@@ -30,9 +30,13 @@ describe('connectFakePetStore against store.listen()', () => {
     expect(remote.baseUrl).toBe(server.url);
     expect(remote.controlUrl).toBe(server.controlUrl);
 
-    expect(await remote.pets()).toEqual(store.pets);
+    expect(await remote.pets).toEqual(store.pets);
     await remote.setPets([{ ...rex, id: 10 }]);
     expect(store.pets).toEqual([{ ...rex, id: 10 }]);
+    // Each await reads afresh; the former method call reads the same.
+    expect(await remote.pets).toEqual([{ ...rex, id: 10 }]);
+    expect(await remote.pets()).toEqual(await remote.pets);
+    expect(await remote.requests()).toEqual(await remote.requests);
 
     await remote.injectFault({
       status: 503,
@@ -51,7 +55,7 @@ describe('connectFakePetStore against store.listen()', () => {
     await remote.clearFaults();
     expect(await client.createPet({ name: 'Luna', categoryId: 2 })).toMatchObject({ id: 11 });
 
-    const requests = await remote.requests();
+    const requests = await remote.requests;
     expect(requests.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
       'GET /pets/10 200',
       'GET /pets/10 503',
@@ -88,7 +92,7 @@ describe('connectFakePetStore against store.listen()', () => {
     ).rejects.toMatchObject({
       status: 400,
     });
-    expect((await remote.requests()).map(({ method, status }) => `${method} ${status}`)).toEqual([
+    expect((await remote.requests).map(({ method, status }) => `${method} ${status}`)).toEqual([
       'GET 200',
       'GET 503',
       'POST 201',
@@ -99,12 +103,12 @@ describe('connectFakePetStore against store.listen()', () => {
 
   it('never records a control request in the request log', async () => {
     const { store, remote } = await serve();
-    await remote.pets();
-    await remote.requests();
+    await remote.pets;
+    await remote.requests;
     await remote.advanceClock(0);
     await remote.clearChaos();
     expect(store.requests).toEqual([]);
-    expect(await remote.requests()).toEqual([]);
+    expect(await remote.requests).toEqual([]);
   });
 
   it('moves the clock: windows pass, and Date, Retry-After and X-RateLimit-Reset follow', async () => {
@@ -139,7 +143,7 @@ describe('connectFakePetStore against store.listen()', () => {
     await remote.injectChaos({ seed: 99, rate: 0.5, faults: [500, 503], match: { method: 'GET' } });
     const first = await statuses();
     expect(first.filter((status) => status >= 500).length).toBeGreaterThan(3);
-    const log = await remote.requests();
+    const log = await remote.requests;
     expect(
       log.filter((request) => request.chaos !== undefined).map((request) => request.chaos?.status),
     ).toEqual(first.filter((status) => status >= 500));
@@ -213,7 +217,7 @@ describe('sessions', () => {
     // A session connected to by its base URL finds its control URL.
     expect(connectFakePetStore(a.baseUrl).controlUrl).toBe(a.controlUrl);
 
-    expect(await a.pets()).toEqual(samplePets(3));
+    expect(await a.pets).toEqual(samplePets(3));
     await a.setPets([rex]);
     await b.injectFault({ status: 503 });
     await b.advanceClock(3_600_000);
@@ -235,10 +239,10 @@ describe('sessions', () => {
     });
     expect(created.headers.get('location')).toBe(`${a.baseUrl}/pets/2`);
 
-    expect((await a.requests()).map((request) => request.path)).toEqual(['/pets', '/pets', '/pets', '/pets']);
-    expect((await b.requests()).map((request) => request.status)).toEqual([503, 200, 200]);
+    expect((await a.requests).map((request) => request.path)).toEqual(['/pets', '/pets', '/pets', '/pets']);
+    expect((await b.requests).map((request) => request.status)).toEqual([503, 200, 200]);
     expect(store.requests).toEqual([]);
-    expect(await remote.pets()).toEqual(samplePets(3));
+    expect(await remote.pets).toEqual(samplePets(3));
   });
 
   it('ends on DELETE: its URLs answer 404 from then on', async () => {
@@ -246,7 +250,7 @@ describe('sessions', () => {
     const session = await remote.createSession();
     await session.end();
     await expectError(await fetch(`${session.baseUrl}/pets`, authed()), 404, 'not_found');
-    await expect(session.pets()).rejects.toMatchObject({
+    await expect(session.pets).rejects.toMatchObject({
       status: 404,
       message: expect.stringContaining(`No session ${session.id}`),
     });
@@ -272,14 +276,14 @@ describe('sessions', () => {
     );
     const session = await remote.createSession();
     now += 59_000;
-    expect(await session.pets()).toHaveLength(3); // used: idle time starts again
+    expect(await session.pets).toHaveLength(3); // used: idle time starts again
     now += 59_000;
     expect((await fetch(`${session.baseUrl}/pets`, authed())).status).toBe(200);
     // advanceClock moves the session's API clock, not the time sessions expire by.
     await session.advanceClock(3_600_000);
-    expect(await session.pets()).toHaveLength(3);
+    expect(await session.pets).toHaveLength(3);
     now += 60_000;
-    await expect(session.pets()).rejects.toMatchObject({ status: 404 });
+    await expect(session.pets).rejects.toMatchObject({ status: 404 });
     expect((await remote.createSession()).id).not.toBe(session.id);
   });
 });

@@ -82,8 +82,8 @@ describe('who may use the control API', () => {
 
       const remote = connectFakePetStore(`${origin}/v1`, { token: TOKEN });
       const session = await remote.createSession();
-      await expect(connectFakePetStore(session.baseUrl).pets()).rejects.toMatchObject({ status: 401 });
-      expect(await session.pets()).toEqual([]);
+      await expect(connectFakePetStore(session.baseUrl).pets).rejects.toMatchObject({ status: 401 });
+      expect(await session.pets).toEqual([]);
       // The session's API takes the API key, not the control token.
       expect((await fetch(`${session.baseUrl}/pets`, authed())).status).toBe(200);
     },
@@ -92,7 +92,7 @@ describe('who may use the control API', () => {
   it('keeps the token out of errors, objects and logs', async () => {
     const { store, origin } = await listen('127.0.0.1', { token: TOKEN });
     const remote = connectFakePetStore(`${origin}/v1`, { token: TOKEN });
-    await remote.pets();
+    await remote.pets;
     const session = await remote.createSession();
     const failure = await remote.advanceClock(-1).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FakeStoreControlError);

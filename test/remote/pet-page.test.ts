@@ -72,7 +72,7 @@ it('lists the seeded pets, shows its error state for a 503, and recovers on relo
 
   // What the page sent, as the fake recorded it: three calls from the page's origin, with its key;
   // the preflights and the control requests are not in the log.
-  const requests = await fake.requests();
+  const requests = await fake.requests;
   expect(requests.map(({ method, url, status }) => `${method} ${url} ${status}`)).toEqual([
     `GET ${fake.baseUrl}/pets?limit=100 200`,
     `GET ${fake.baseUrl}/pets?limit=100 503`,
@@ -97,11 +97,11 @@ it('drives the fake from inside the page too: connectFakePetStore in the browser
     const inPage = connect(baseUrl);
     await inPage.setPets([{ id: 9, name: 'Luna', categoryId: 1, status: 'pending' }]);
     const session = await inPage.createSession();
-    const sessionPets = await session.pets();
+    const sessionPets = await session.pets;
     await session.end();
     return {
-      pets: await inPage.pets(),
-      requests: (await inPage.requests()).length,
+      pets: await inPage.pets,
+      requests: (await inPage.requests).length,
       sessionPets: sessionPets.length,
     };
   }, fake.baseUrl);

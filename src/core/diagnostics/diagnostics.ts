@@ -59,7 +59,7 @@ export const DIAGNOSTICS_CHANNELS = /* @__PURE__ */ Object.freeze({
  * import { tracingChannel } from 'node:diagnostics_channel';
  * import { DIAGNOSTICS_CHANNELS, type OperationContext } from 'animal-store-sdk';
  *
- * // What a call does (its fetch, its logger, onRateLimit) runs with the store bound at its start.
+ * // What a call does (its fetch, its logger, onWait) runs with the store bound at its start.
  * const current = new AsyncLocalStorage<OperationContext>();
  * tracingChannel<object, OperationContext>(DIAGNOSTICS_CHANNELS.operation).start.bindStore(current, (call) => call);
  * ```
@@ -127,7 +127,7 @@ export interface AttemptContext {
 
 /**
  * One wait before an attempt, published on {@link DIAGNOSTICS_CHANNELS}.wait before the wait starts:
- * the same waits `onRateLimit` hears, once per wait and call.
+ * the same waits `onWait` hears, once per wait and call.
  *
  * @example
  * ```ts

@@ -25,13 +25,15 @@ export function decodeData<T>(
   where: string,
   schema: StandardSchemaV1<unknown, T> | undefined,
   mode: DecodeMode,
-  text = '',
-  headers: Headers,
+  text: string | undefined,
+  response: Response,
   redact: <V>(value: V) => V,
 ): T | Promise<T> {
+  const seen = () => ({ status: response.status, headers: redact(response.headers) });
   // Without a body, or with one that is not JSON, `content-type` takes it as it is.
   let json: unknown = text || undefined;
-  if (mode === 'json' || (json !== undefined && isJson(headers))) {
+  text ??= '';
+  if (mode === 'json' || (json !== undefined && isJson(response.headers))) {
     try {
       json = JSON.parse(text);
     } catch {
@@ -40,6 +42,7 @@ export function decodeData<T>(
         [],
         redact(text),
         redact(text),
+        seen(),
       );
     }
   }
@@ -50,6 +53,7 @@ export function decodeData<T>(
       redact([...result.issues]),
       redact(json),
       redact(text),
+      seen(),
     );
   };
   // Without a schema the body is taken as it is.

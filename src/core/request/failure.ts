@@ -36,7 +36,7 @@ export interface FailedCall {
 /** The error to reject the call with; anything that is not about the transfer is passed on as it is. */
 export function toPetStoreError(error: unknown, call: FailedCall): unknown {
   if (error instanceof PetStoreError) return error;
-  if (call.signal?.aborted) return new APIUserAbortError();
+  if (call.signal?.aborted) return new APIUserAbortError(undefined, { cause: call.signal.reason });
   if (isHTTPError(error)) {
     const { response } = error;
     return APIError.generate({
@@ -53,10 +53,28 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
   // (as the Fetch standard has them do), mean no response arrived. A browser says the same of a
   // request CORS refused, and keeps the reason to its console.
   if (isNetworkError(error) || error instanceof TypeError) {
+    const cause = isNetworkError(error) ? error.cause : error;
+    const reason = call.redact(deepestReason(cause));
     const hint = isBrowser() ? CORS_HINT : '';
-    return new APIConnectionError(`Could not reach the Animal Store service for ${call.where}.${hint}`, {
-      cause: isNetworkError(error) ? error.cause : error,
-    });
+    return new APIConnectionError(
+      `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}`,
+      { cause },
+    );
   }
   return error;
+}
+
+/**
+ * The innermost message of an error's cause chain, where a fetch keeps why a connection failed
+ * (`connect ECONNREFUSED 127.0.0.1:59999`, `getaddrinfo ENOTFOUND …`, a certificate's problem).
+ */
+function deepestReason(error: unknown): string {
+  let reason = '';
+  for (let depth = 0; error instanceof Error && depth < 9; depth++) {
+    // Node reports a connection refused at every address as an AggregateError without a message.
+    const { errors } = error as Partial<AggregateError>;
+    reason = (error.message || errors?.map((inner: Error) => inner.message).join('; ') || reason).trim();
+    error = error.cause;
+  }
+  return reason;
 }

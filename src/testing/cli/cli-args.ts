@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { closestName } from '../../shared/closest-name.js';
 import { checkTrustedOrigins } from '../control/control-guard.js';
 import { isKey } from '../rules/auth.js';
 import { checkCorsHeaders } from '../rules/cors.js';
@@ -135,6 +136,30 @@ export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
+/** The command's options, as `parseArgs` reads them. */
+const CLI_OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  key: { type: 'string' },
+  'proxy-key': { type: 'string' },
+  plan: { type: 'string' },
+  limit: { type: 'string' },
+  'window-ms': { type: 'string' },
+  seed: { type: 'string' },
+  'max-body': { type: 'string' },
+  'max-log': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'control-token': { type: 'string' },
+  'no-control': { type: 'boolean' },
+  'trusted-origins': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-idle-ms': { type: 'string' },
+  'chaos-seed': { type: 'string' },
+  'chaos-rate': { type: 'string' },
+  'cors-headers': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
 /**
  * Reads the command line (the arguments after the command's name), and the control token from `env`
  * when the command line gives none.
@@ -169,31 +194,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string', short: 'p' },
-        host: { type: 'string' },
-        key: { type: 'string' },
-        'proxy-key': { type: 'string' },
-        plan: { type: 'string' },
-        limit: { type: 'string' },
-        'window-ms': { type: 'string' },
-        seed: { type: 'string' },
-        'max-body': { type: 'string' },
-        'max-log': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        'control-token': { type: 'string' },
-        'no-control': { type: 'boolean' },
-        'trusted-origins': { type: 'string' },
-        'max-sessions': { type: 'string' },
-        'session-idle-ms': { type: 'string' },
-        'chaos-seed': { type: 'string' },
-        'chaos-rate': { type: 'string' },
-        'cors-headers': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: CLI_OPTIONS,
     }));
   } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : String(error));
+    throw new CliUsageError(
+      unknownOptionHint(error) ?? (error instanceof Error ? error.message : String(error)),
+    );
   }
   if (values.help === true) return { kind: 'help' };
 
@@ -365,4 +371,12 @@ export function internalErrorReport(
 ): string {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return `${COMMAND}: internal error answering ${request.method} ${request.url} (500 internal_error): ${detail}\n`;
+}
+
+/** For an unknown option, a message naming the known one it most likely meant: `unknown option --prot; did you mean --port?`. */
+function unknownOptionHint(error: unknown): string | undefined {
+  if ((error as { code?: unknown } | null)?.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return undefined;
+  const given = /'(-{1,2}[^'=]+)/.exec((error as Error).message)?.[1];
+  const close = given && closestName(given.replace(/^-+/, ''), Object.keys(CLI_OPTIONS));
+  return close ? `unknown option ${given}; did you mean --${close}?` : undefined;
 }

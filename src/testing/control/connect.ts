@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { ErrorBodySchema, type Pet, PetListSchema } from '../../schemas.js';
+import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultMatch } from '../disruptions/fault-match.js';
 import type { FaultOptions } from '../disruptions/faults.js';
@@ -76,8 +77,32 @@ export interface ConnectOptions {
 }
 
 /**
+ * A read of a fake store in another process, awaited as a property (`await fake.pets`) where the
+ * in-process store has a plain one (`store.pets`): the same name and shape, each await asking the server
+ * afresh. A read the server refuses rejects with a {@link FakeStoreControlError}.
+ *
+ * @example
+ * ```ts
+ * import { connectFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const fake = connectFakePetStore('http://127.0.0.1:4010/v1');
+ * const pets = await fake.pets;
+ * console.log(pets.length, (await fake.requests).length);
+ * ```
+ */
+export interface RemoteRead<T> extends PromiseLike<T> {
+  /**
+   * Reads it, as the remote store's methods `pets()` and `requests()` did.
+   *
+   * @deprecated Await the property itself, as in process: `await fake.pets`, `await fake.requests`.
+   */
+  (): Promise<T>;
+}
+
+/**
  * A fake Animal Store in another process, driven through its control API: the calls of the in-process
- * store, each returning a promise. A call the server refuses rejects with a {@link FakeStoreControlError}.
+ * store, each returning a promise, and its state (`pets`, `requests`) read by awaiting the property of
+ * the same name. A call the server refuses rejects with a {@link FakeStoreControlError}.
  *
  * @example
  * ```ts
@@ -87,7 +112,7 @@ export interface ConnectOptions {
  * await store.reset();
  * await store.setPets([{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }]);
  * await store.injectFault({ status: 503, match: { method: 'GET', path: '/pets' } });
- * console.log(await store.requests());
+ * console.log(await store.pets, await store.requests);
  * ```
  */
 export interface RemoteFakePetStore {
@@ -97,16 +122,16 @@ export interface RemoteFakePetStore {
   readonly controlUrl: string;
   /** Returns to the initial state, as `store.reset()` does. */
   reset(): Promise<void>;
-  /** The current animals, ordered by id. */
-  pets(): Promise<Pet[]>;
+  /** The current animals, ordered by id, as `store.pets` lists them: `await fake.pets`. */
+  readonly pets: RemoteRead<Pet[]>;
   /** Replaces every animal; new ids continue above the highest of them. */
   setPets(pets: readonly Pet[]): Promise<void>;
   /** Injects a fault for the next matching request(s). */
   injectFault(fault: RemoteFaultOptions): Promise<void>;
   /** Removes every injected fault, and ends chaos. */
   clearFaults(): Promise<void>;
-  /** The requests the store received, oldest first, as `store.requests` lists them. */
-  requests(): Promise<RecordedRequest[]>;
+  /** The requests the store received, oldest first, as `store.requests` lists them: `await fake.requests`. */
+  readonly requests: RemoteRead<RecordedRequest[]>;
   /**
    * Moves the store's clock forward by `ms`: windows and bans that end within it pass at once.
    * Resolves to the store's time after the move, in milliseconds since the epoch, as the control
@@ -177,6 +202,9 @@ export class FakeStoreControlError extends Error {
   }
 }
 
+/** Every option's name: the type makes one added to {@link ConnectOptions} be listed here. */
+const CONNECT_OPTION_NAMES = Object.keys({ token: 0 } satisfies Record<keyof ConnectOptions, 0>);
+
 const SessionCreatedSchema = z.object({ id: z.string(), baseUrl: z.string(), controlUrl: z.string() });
 const ClockSchema = z.object({ now: z.number() });
 
@@ -187,8 +215,8 @@ const ClockSchema = z.object({ now: z.number() });
  * session's `baseUrl` do as well. Nothing is sent until a call is made. Works in Node, Bun, Deno and,
  * in a page whose origin the server trusts (`control.trustedOrigins`, `--trusted-origins`), browsers.
  *
- * @throws TypeError when `url` is not a base URL ending in `/v1`; for the control API's URL, the
- * error names the base URL to give.
+ * @throws TypeError when `url` is not a base URL ending in `/v1` (for the control API's URL, the
+ * error names the base URL to give), or for an option of an unknown name.
  *
  * @example
  * ```ts
@@ -205,6 +233,7 @@ const ClockSchema = z.object({ now: z.number() });
  * ```
  */
 export function connectFakePetStore(url: string | URL, options: ConnectOptions = {}): RemoteFakePetStore {
+  checkNames('connectFakePetStore option', options, CONNECT_OPTION_NAMES);
   refuseControlUrl(url);
   const base = parseBaseUrl(url);
   return remoteStore(base.href, controlUrlOf(new URL(base.href)), options.token);
@@ -218,12 +247,12 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
     baseUrl,
     controlUrl,
     reset: async () => void (await call('POST', '/reset')),
-    pets: async () => PetListSchema.parse(await call('GET', '/pets')),
+    pets: remoteRead(async () => PetListSchema.parse(await call('GET', '/pets'))),
     setPets: async (pets) => void (await call('PUT', '/pets', pets)),
     injectFault: async (fault) => void (await call('POST', '/faults', faultJson(fault))),
     clearFaults: async () => void (await call('DELETE', '/faults')),
     // The log's shape is the server's own; parsing it again would only cost time.
-    requests: async () => (await call('GET', '/requests')) as RecordedRequest[],
+    requests: remoteRead(async () => (await call('GET', '/requests')) as RecordedRequest[]),
     advanceClock: async (ms) => ClockSchema.parse(await call('POST', '/clock', { advanceMs: ms })),
     injectChaos: async (chaos) =>
       void (await call('POST', '/chaos', { ...chaos, match: matchJson(chaos.match) })),
@@ -238,6 +267,12 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
       };
     },
   };
+}
+
+/** A read that each await (or, the former way, each call) sends afresh. */
+function remoteRead<T>(read: () => Promise<T>): RemoteRead<T> {
+  const then: PromiseLike<T>['then'] = (onFulfilled, onRejected) => read().then(onFulfilled, onRejected);
+  return Object.assign(() => read(), { then });
 }
 
 /** Throws when `url` is a control API's: the error names the store's base URL on the default path. */

@@ -7,6 +7,8 @@
  */
 import type { Pet } from '../../schemas.js';
 import { delay } from '../../shared/delay.js';
+import type { Fetch } from '../../shared/fetch.js';
+import { checkNames } from '../../shared/option-names.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { Disruptions } from '../disruptions/disruptions.js';
 import { startHttpServer } from '../http/start-http-server.js';
@@ -37,7 +39,14 @@ import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
 import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
-import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
+import {
+  checkListenOptionNames,
+  type FakeStoreControl,
+  type ListenOptions,
+  type Outcome,
+  type RunningFakeServer,
+  type StoreCore,
+} from './store-core.js';
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
@@ -64,16 +73,17 @@ export const DEFAULT_API_KEY = 'test-api-key';
 export const DEFAULT_API_KEYS: Readonly<Record<string, Plan>> = Object.freeze({ [DEFAULT_API_KEY]: 'free' });
 
 /**
- * A function with the signature of `fetch`.
+ * The former name of {@link Fetch} in `animal-store-sdk/testing`.
  *
+ * @deprecated Use `Fetch`, the one type for a `fetch` in every entry of the package.
  * @example
  * ```ts
- * import type { FetchFunction } from 'animal-store-sdk/testing';
+ * import type { Fetch } from 'animal-store-sdk/testing';
  *
- * const fetchImpl: FetchFunction = globalThis.fetch;
+ * const fetchImpl: Fetch = globalThis.fetch;
  * ```
  */
-export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type FetchFunction = Fetch;
 
 /**
  * The options of {@link createFakePetStore}; every one is optional.
@@ -151,6 +161,20 @@ export interface FakePetStoreOptions {
   readonly requestIdSeed?: number;
 }
 
+/** Every option's name: the type makes an option added to {@link FakePetStoreOptions} be listed here. */
+const OPTION_NAMES = Object.keys({
+  baseUrl: 0,
+  apiKeys: 0,
+  proxyKey: 0,
+  pets: 0,
+  now: 0,
+  ban: 0,
+  maxBodyBytes: 0,
+  maxRecordedRequests: 0,
+  onInternalError: 0,
+  requestIdSeed: 0,
+} satisfies Record<keyof FakePetStoreOptions, 0>);
+
 /**
  * A fake Animal Store. See {@link createFakePetStore}.
  *
@@ -183,11 +207,12 @@ export interface FakePetStore extends FakeStoreControl {
    * A drop-in `fetch` answered by the store. A URL outside the base URL is rejected with a `TypeError`
    * "fetch failed", as an unreachable host would be.
    */
-  readonly fetch: FetchFunction;
+  readonly fetch: Fetch;
   /**
    * Starts a real HTTP server for the store (Node, Bun and Deno) serving the base URL's path on any
    * host name, with CORS for browsers. Every server shares the store's state. In the browser build
-   * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen.
+   * (the `browser` export condition) it rejects with a `TypeError`: a page cannot listen. An option
+   * of an unknown name rejects with a `TypeError` too, before any server starts.
    */
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
@@ -217,6 +242,7 @@ function createStore(
   options: FakePetStoreOptions,
   mswHandlers: (core: StoreCore) => readonly HttpHandler[],
 ): { store: FakePetStore; core: StoreCore } {
+  checkNames('createFakePetStore option', options, OPTION_NAMES);
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const apiKeys = checkApiKeys(options.apiKeys ?? DEFAULT_API_KEYS, options.proxyKey);
   const authenticated = (headers: Headers) => authenticate(headers, apiKeys, options.proxyKey);
@@ -366,7 +392,7 @@ function createStore(
     },
   };
 
-  const storeFetch: FetchFunction = async (input, init) => {
+  const storeFetch: Fetch = async (input, init) => {
     const request = new Request(input, init);
     if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
@@ -395,7 +421,8 @@ function createStore(
       return handlers;
     },
     fetch: storeFetch,
-    listen(listenOptions = {}) {
+    async listen(listenOptions = {}) {
+      checkListenOptionNames(listenOptions);
       return startHttpServer(core, listenOptions);
     },
     get pets() {

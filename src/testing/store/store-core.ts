@@ -5,6 +5,7 @@
  * @module
  */
 import type { Pet } from '../../schemas.js';
+import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultOptions } from '../disruptions/faults.js';
 import type { BaseUrl } from './base-url.js';
@@ -106,6 +107,29 @@ export interface ListenOptions {
    * whatever headers a page asks to send, and answers expose every header the SDK reads.
    */
   readonly corsHeaders?: readonly string[];
+}
+
+/** The names of each object's options: the types make one added to the interface be listed here. */
+const LISTEN_OPTION_NAMES = Object.keys({
+  port: 0,
+  hostname: 0,
+  requestTimeoutMs: 0,
+  control: 0,
+  corsHeaders: 0,
+} satisfies Record<keyof ListenOptions, 0>);
+const CONTROL_OPTION_NAMES = Object.keys({ token: 0, maxSessions: 0, sessionIdleMs: 0 } satisfies Record<
+  keyof ControlOptions,
+  0
+>);
+
+/**
+ * Throws a `TypeError` for a name that is not one of {@link ListenOptions}' (or its `control`'s),
+ * before a server starts.
+ */
+export function checkListenOptionNames(options: ListenOptions): void {
+  checkNames('listen() option', options, LISTEN_OPTION_NAMES);
+  if (typeof options.control === 'object')
+    checkNames('listen() control option', options.control, CONTROL_OPTION_NAMES);
 }
 
 /**

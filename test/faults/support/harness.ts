@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { type ClientOptions, type Fetch, PetStoreClient } from '../../../src/index.js';
-import {
-  createFakePetStore,
-  type FakePetStoreOptions,
-  type FetchFunction,
-} from '../../../src/testing/index.js';
+import { createFakePetStore, type FakePetStoreOptions } from '../../../src/testing/index.js';
 import { API_KEY, BASE_URL } from '../../client/setup.js';
 import { startFakeClock } from '../../support/fake-clock.js';
 import { watchConsole, watchedLogger } from './leaks.js';
@@ -28,7 +24,7 @@ export interface FaultSetupOptions {
   readonly client?: ClientOptions;
   readonly store?: Partial<FakePetStoreOptions>;
   /** Puts something between the client and the store's fetch. */
-  readonly through?: (storeFetch: FetchFunction) => Fetch;
+  readonly through?: (storeFetch: Fetch) => Fetch;
 }
 
 /**

@@ -64,8 +64,9 @@ export async function callOnce(
 }
 
 /**
- * Asserts the contract of every call: a RequestValidationError with nothing sent, or exactly one
- * well-formed request; which of the two is the verdict's to say. Returns whether it was sent.
+ * Asserts the contract of every call: a RequestValidationError (a TypeError for an unknown option's
+ * name) with nothing sent, or exactly one well-formed request; which of the two is the verdict's to
+ * say. Returns whether it was sent.
  */
 export async function expectHonoured(
   record: CallRecord,
@@ -75,16 +76,16 @@ export async function expectHonoured(
   const { outcome, sent, received } = record;
   expect(outcome.kind, 'threw instead of returning a promise').not.toBe('threw');
   expect(outcome.kind, 'still pending with nothing to wait for').not.toBe('pending');
-  if (
-    outcome.kind === 'rejected' &&
-    !(outcome.error instanceof RequestValidationError) &&
-    sent.length === 0
-  ) {
-    expect.fail(`rejected with ${String(outcome.error)} without sending a request`);
+  const error = outcome.kind === 'rejected' ? outcome.error : undefined;
+  const refused =
+    error instanceof RequestValidationError ||
+    (error instanceof TypeError && error.message.startsWith('Unknown request option '));
+  if (outcome.kind === 'rejected' && !refused && sent.length === 0) {
+    expect.fail(`rejected with ${String(error)} without sending a request`);
   }
-  if (outcome.kind === 'rejected' && outcome.error instanceof RequestValidationError) {
+  if (refused) {
     expect(verdict, 'rejected arguments that are valid').not.toBe('send');
-    expect(outcome.error.issues.length).toBeGreaterThan(0);
+    if (error instanceof RequestValidationError) expect(error.issues.length).toBeGreaterThan(0);
     expect(sent).toHaveLength(0);
     expect(received).toBe(0);
     return false;

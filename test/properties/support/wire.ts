@@ -1,12 +1,11 @@
 import { expect } from 'vitest';
 import type { Fetch } from '../../../src/index.js';
 import { NewPetSchema } from '../../../src/index.js';
-import type { FetchFunction } from '../../../src/testing/index.js';
 import { API_KEY, BASE_URL } from '../../client/setup.js';
 import { STATUSES } from './oracle.js';
 
 /** A fetch that keeps a copy of every request it is given, then lets `target` answer it. */
-export function recordingFetch(target: FetchFunction) {
+export function recordingFetch(target: Fetch) {
   const sent: Request[] = [];
   const fetch: Fetch = (input, init) => {
     const request = new Request(input, init);

@@ -1,14 +1,14 @@
 import { setupServer } from 'msw/node';
 import { expect, onTestFinished } from 'vitest';
 import { type ErrorBody, ErrorBodySchema } from '../../../src/schemas.js';
-import { DEFAULT_API_KEY, type FakePetStore, type FetchFunction } from '../../../src/testing/index.js';
+import { DEFAULT_API_KEY, type FakePetStore, type Fetch } from '../../../src/testing/index.js';
 
 /** A running way into a fake store: where to send requests, and with which fetch. */
 export interface Connection {
   /** The base URL to send requests to, ending in /v1. */
   readonly baseUrl: string;
   /** The fetch that reaches the store through this transport. */
-  readonly fetch: FetchFunction;
+  readonly fetch: Fetch;
 }
 
 /** One of the three ways a fake store is served. */
@@ -18,7 +18,7 @@ export interface Transport {
   serve(store: FakePetStore): Promise<Connection>;
 }
 
-const globalFetch: FetchFunction = (input, init) => fetch(input, init);
+const globalFetch: Fetch = (input, init) => fetch(input, init);
 
 export const mswTransport: Transport = {
   name: 'msw',

@@ -7,7 +7,10 @@ export class APIError extends PetStoreError {
 }
 export class BadRequestError extends APIError {}
 export class AuthenticationError extends APIError {}
+export class PermissionDeniedError extends APIError {}
 export class NotFoundError extends APIError {}
+export class ConflictError extends APIError {}
+export class UnprocessableEntityError extends APIError {}
 export class RateLimitError extends APIError {}
 export class InternalServerError extends APIError {}
 export class APIConnectionError extends PetStoreError {}
