@@ -117,10 +117,12 @@ const LISTEN_OPTION_NAMES = Object.keys({
   control: 0,
   corsHeaders: 0,
 } satisfies Record<keyof ListenOptions, 0>);
-const CONTROL_OPTION_NAMES = Object.keys({ token: 0, maxSessions: 0, sessionIdleMs: 0 } satisfies Record<
-  keyof ControlOptions,
-  0
->);
+const CONTROL_OPTION_NAMES = Object.keys({
+  token: 0,
+  maxSessions: 0,
+  sessionIdleMs: 0,
+  trustedOrigins: 0,
+} satisfies Record<keyof ControlOptions, 0>);
 
 /**
  * Throws a `TypeError` for a name that is not one of {@link ListenOptions}' (or its `control`'s),
