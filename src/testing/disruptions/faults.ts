@@ -6,6 +6,12 @@
  */
 import { NULL_BODY_STATUSES } from '../../shared/http-status.js';
 import type { RateLimitState } from '../rules/rate-limiter.js';
+import {
+  type AfterOperationFault,
+  type AfterOperationPlan,
+  DEFAULT_DRIP_MS,
+  isAfterOperationFault,
+} from './after-operation.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 
 // FaultOptions carries a FaultMatch: the two are exported together.
@@ -35,8 +41,9 @@ import type { RecordedRequest } from '../store/request-log.js';
 export const MAX_DELAY_MS = 300_000;
 
 /**
- * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response)
- * or only `delayMs` (the normal response, late).
+ * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response),
+ * `afterOperation` (the operation runs, then its answer is lost, stalled, cut off or dripped) or only
+ * `delayMs` (the normal response, late).
  *
  * @example
  * ```ts
@@ -46,6 +53,8 @@ export const MAX_DELAY_MS = 300_000;
  * const throttled: FaultOptions = { status: 429, headers: { 'Retry-After': '30' } };
  * const dropped: FaultOptions = { networkError: true };
  * const slow: FaultOptions = { delayMs: 5_000 };
+ * const createdButLost: FaultOptions = { afterOperation: 'lost-response', match: { method: 'POST' } };
+ * const dripping: FaultOptions = { afterOperation: 'dripping-body', dripMs: 200 };
  * const html: FaultOptions = {
  *   status: 502,
  *   headers: { 'Content-Type': 'text/html' },
@@ -77,6 +86,14 @@ export interface FaultOptions {
    * "fetch failed", like undici's) and a destroyed socket from the HTTP server.
    */
   readonly networkError?: boolean;
+  /**
+   * Let the operation run (a create is applied), then spoil its answer: see {@link AfterOperationFault}.
+   * Over HTTP each is what the wire shows; in process (`store.fetch`, msw) the closest a `Response`
+   * allows (docs/fake-server.md says where they differ).
+   */
+  readonly afterOperation?: AfterOperationFault;
+  /** For `afterOperation: 'dripping-body'`: milliseconds between two bytes. Default {@link DEFAULT_DRIP_MS}. */
+  readonly dripMs?: number;
   /** How many matching requests the fault applies to: a positive integer or `Infinity`. Default 1. */
   readonly times?: number;
   /** Which requests it applies to; default every request. */
@@ -94,6 +111,8 @@ export interface FaultEffect {
     | { readonly kind: 'response'; readonly response: (extraHeaders: Record<string, string>) => Response }
     | { readonly kind: 'network-error' }
     | { readonly kind: 'continue' };
+  /** What spoils the answer once the operation ran, when anything does. */
+  readonly after?: AfterOperationPlan;
 }
 
 interface ActiveFault {
@@ -160,7 +179,7 @@ export class FaultQueue {
 }
 
 function checkFault(options: FaultOptions): void {
-  const { status, networkError, delayMs, times, body, headers } = options;
+  const { status, networkError, delayMs, times, body, headers, afterOperation, dripMs } = options;
   if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {
     throw new RangeError(`injectFault: status must be an integer from 200 to 599, got ${status}`);
   }
@@ -173,8 +192,35 @@ function checkFault(options: FaultOptions): void {
   if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
     throw new RangeError(`injectFault: delayMs must be a finite number of milliseconds >= 0, got ${delayMs}`);
   }
-  if (status === undefined && networkError !== true && delayMs === undefined) {
-    throw new TypeError('injectFault: give a status, networkError: true or delayMs');
+  if (afterOperation !== undefined) {
+    if (!isAfterOperationFault(afterOperation)) {
+      throw new TypeError(
+        `injectFault: afterOperation must be one of lost-response, stalled-response, cut-body, dripping-body, stalled-body, got ${String(afterOperation)}`,
+      );
+    }
+    if (status !== undefined || networkError === true || body !== undefined || headers !== undefined) {
+      throw new TypeError(
+        "injectFault: afterOperation spoils the operation's own answer, so no status, networkError, headers or body",
+      );
+    }
+  }
+  if (dripMs !== undefined) {
+    if (afterOperation !== 'dripping-body') {
+      throw new TypeError("injectFault: dripMs goes with afterOperation: 'dripping-body'");
+    }
+    if (!(Number.isSafeInteger(dripMs) && dripMs >= 1 && dripMs <= MAX_DELAY_MS)) {
+      throw new RangeError(
+        `injectFault: dripMs must be whole milliseconds from 1 to ${MAX_DELAY_MS}, got ${String(dripMs)}`,
+      );
+    }
+  }
+  if (
+    status === undefined &&
+    networkError !== true &&
+    delayMs === undefined &&
+    afterOperation === undefined
+  ) {
+    throw new TypeError('injectFault: give a status, networkError: true, afterOperation or delayMs');
   }
   if (
     times !== undefined &&
@@ -205,6 +251,14 @@ export function statusFault(status: number, state: RateLimitState, now: number):
 /** What a fault does to a request. */
 export function effectOf(options: FaultOptions): FaultEffect {
   const delayMs = options.delayMs ?? 0;
+  if (options.afterOperation !== undefined) {
+    const after = {
+      fault: options.afterOperation,
+      dripMs: options.dripMs ?? DEFAULT_DRIP_MS,
+      maxMs: MAX_DELAY_MS,
+    };
+    return { delayMs, result: { kind: 'continue' }, after };
+  }
   if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };
   const { status } = options;
   if (status === undefined) return { delayMs, result: { kind: 'continue' } };

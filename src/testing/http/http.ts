@@ -198,6 +198,10 @@ async function handle(
     for (const [name, value] of response.headers) responseHeaders[name] = value;
     // Node would stamp the real time; the store's clock is what its rate-limit headers are relative to.
     responseHeaders.date ??= new Date(core.now()).toUTCString();
+    if (outcome.bodyLength !== undefined) {
+      await sendSpoiledBody(req, res, response, responseHeaders);
+      return;
+    }
     const payload = Buffer.from(await response.arrayBuffer());
     responseHeaders['content-length'] = String(payload.length);
     // The rest of an oversized body is not read: the connection closes after the answer.
@@ -207,6 +211,33 @@ async function handle(
     res.end(method === 'HEAD' ? undefined : payload);
   } finally {
     closing.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Sends the headers at once, then the body as a fault's stream gives it (part of it, slowly, or
+ * nothing), under the full `Content-Length`; when the stream fails the socket is destroyed, so the
+ * client sees a connection reset part way through the body.
+ */
+async function sendSpoiledBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  headers: Record<string, string>,
+): Promise<void> {
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  const reader = response.body?.getReader();
+  try {
+    for (;;) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      // Handed to the socket before the next read, so a reset after it does not discard it.
+      await new Promise<void>((resolve) => res.write(chunk.value, () => resolve()));
+    }
+    res.end();
+  } catch {
+    req.socket.destroy();
   }
 }
 

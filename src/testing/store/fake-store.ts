@@ -8,6 +8,7 @@
 import type { Pet } from '../../schemas.js';
 import { delay } from '../../shared/delay.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
+import { type AfterOperationPlan, afterOperation } from '../disruptions/after-operation.js';
 import { Disruptions } from '../disruptions/disruptions.js';
 import { startHttpServer } from '../http/start-http-server.js';
 import type { HttpHandler } from '../msw/msw.js';
@@ -36,7 +37,13 @@ import { noRoute, route } from '../rules/routes.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
-import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
+import {
+  plainHeaders,
+  type RecordedRequest,
+  RequestLog,
+  recordedBody,
+  recordResponse,
+} from './request-log.js';
 import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
 /**
@@ -247,9 +254,10 @@ function createStore(
       requestId,
     };
     log.push(entry);
+    const plan: { after?: AfterOperationPlan } = {};
     let outcome: Outcome;
     try {
-      outcome = await answer(request, entry, read, baseHref);
+      outcome = await answer(request, entry, read, baseHref, plan);
     } catch (error) {
       // A wait cut short by the client's abort is the client leaving, not the fake failing.
       if (request.signal.aborted) throw error;
@@ -258,11 +266,18 @@ function createStore(
       entry.status = 500;
       options.onInternalError?.(error, structuredClone(entry));
     }
-    if (outcome.kind === 'response') entry.status = outcome.response.status;
     identified(outcome, requestId);
-    // An injected fault may send an id of its own: the log keeps the one the response carried.
-    if (outcome.kind === 'response') entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
-    return outcome;
+    if (outcome.kind === 'response') {
+      entry.status = outcome.response.status;
+      // An injected fault may send an id of its own: the log keeps the one the response carried.
+      entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
+    }
+    if (outcome.kind === 'response') entry.response = await recordResponse(outcome.response, clock());
+    if (plan.after === undefined || outcome.kind !== 'response') return outcome;
+    entry.afterOperation = plan.after.fault;
+    // No status reaches the client of a lost or stalled response.
+    if (plan.after.fault === 'lost-response' || plan.after.fault === 'stalled-response') delete entry.status;
+    return afterOperation(plan.after, outcome.response, request.signal);
   };
 
   const answer = async (
@@ -270,6 +285,7 @@ function createStore(
     entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] },
     read: BodyRead,
     baseHref: string,
+    plan: { after?: AfterOperationPlan },
   ): Promise<Outcome> => {
     if (read.tooLarge) return reply(toResponse(payloadTooLarge(maxBodyBytes)));
 
@@ -280,6 +296,7 @@ function createStore(
     if (disruption.kind === 'refuse') return reply(toResponse(disruption.reply));
     if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
     for (const effect of disruption.effects) {
+      if (effect.after !== undefined) plan.after = effect.after;
       if (effect.delayMs > 0) await delay(effect.delayMs, request.signal);
       if (effect.result.kind === 'network-error') return { kind: 'network-error' };
       if (effect.result.kind === 'response') {

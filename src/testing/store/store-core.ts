@@ -129,7 +129,12 @@ export interface RunningFakeServer {
  * What the store makes of one request: a response, or a failed connection.
  */
 export type Outcome =
-  | { readonly kind: 'response'; readonly response: Response }
+  | {
+      readonly kind: 'response';
+      readonly response: Response;
+      /** Set when the body is a stream a fault spoils: the bytes announced, sent as the stream gives them. */
+      readonly bodyLength?: number;
+    }
   | { readonly kind: 'network-error' };
 
 /**
