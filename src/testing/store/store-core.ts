@@ -7,6 +7,7 @@
 import type { Pet } from '../../schemas.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultOptions } from '../disruptions/faults.js';
+import type { Har } from '../recording/har.js';
 import type { BaseUrl } from './base-url.js';
 import type { RecordedRequest } from './request-log.js';
 
@@ -208,6 +209,8 @@ export interface StoreCore {
   readonly baseNow: () => number;
   /** Its state, as the control API reads and changes it. */
   readonly control: FakeStoreControl;
+  /** The request log as a HAR 1.2 archive, keys redacted (`GET /__fake/requests.har`). */
+  har(): Har;
   /**
    * A new, isolated store with this one's options (keys, plans, initial pets, limits), serving
    * `basePath` (`/sessions/<id>/v1`), and keeping at most `maxRecordedRequests` requests.
