@@ -132,3 +132,38 @@ describe('chaos after the operation', () => {
     expect(store.requests[0]?.afterOperation).toBe('lost-response');
   });
 });
+
+describe('faults after the operation through the control API', () => {
+  it('takes afterOperation and dripMs in JSON, and refuses an unknown one with 400', async () => {
+    const store = createFakePetStore();
+    const server = await store.listen();
+    try {
+      const inject = (fault: unknown) =>
+        fetch(`${server.controlUrl}/faults`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(fault),
+        });
+      expect((await inject({ afterOperation: 'cut-body', match: { method: 'POST' } })).status).toBe(204);
+      const response = await fetch(`${server.url}/pets`, postJson(NEW_PET));
+      expect(response.status).toBe(201);
+      await expect(response.text()).rejects.toThrow(TypeError);
+      expect(store.pets).toHaveLength(1);
+
+      const refused = await inject({ afterOperation: 'lost' });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'invalid_body' });
+      const badDrip = await inject({ afterOperation: 'dripping-body', dripMs: 0 });
+      expect(badDrip.status).toBe(400);
+      expect((await badDrip.json()).message).toMatch(/dripMs must be whole milliseconds from 1/);
+      const chaos = await fetch(`${server.controlUrl}/chaos`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seed: 1, rate: 1, faults: ['stalled-body'] }),
+      });
+      expect(chaos.status).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
+});
