@@ -19,7 +19,9 @@ import { redactor } from './redact.js';
  * ```
  */
 export interface HarNameValue {
+  /** The name (header names in lower case, as the fake records them). */
   readonly name: string;
+  /** The value. */
   readonly value: string;
 }
 
@@ -48,38 +50,80 @@ export interface HarNameValue {
  * ```
  */
 export interface HarEntry {
+  /** When the request arrived, by the store's clock, as an ISO 8601 date. */
   readonly startedDateTime: string;
+  /** Milliseconds from the request's arrival to its answer, by the store's clock. */
   readonly time: number;
+  /** The request. */
   readonly request: {
+    /** The method, upper case. */
     readonly method: string;
+    /** The full URL, query included. */
     readonly url: string;
+    /** Always `HTTP/1.1`. */
     readonly httpVersion: string;
+    /** Always empty: the service uses no cookies. */
     readonly cookies: readonly HarNameValue[];
+    /** The headers, `Authorization` with its credentials redacted. */
     readonly headers: readonly HarNameValue[];
+    /** The query parameters, in order. */
     readonly queryString: readonly HarNameValue[];
-    readonly postData?: { readonly mimeType: string; readonly text: string };
+    /** The body, when there was one. */
+    readonly postData?: {
+      /** The request's `Content-Type`. */
+      readonly mimeType: string;
+      /** The body's text. */
+      readonly text: string;
+    };
+    /** Always -1: not measured. */
     readonly headersSize: number;
+    /** The body's size in bytes. */
     readonly bodySize: number;
   };
+  /** The answer, or status 0 when none was sent. */
   readonly response: {
+    /** The status; 0 when no answer was sent. */
     readonly status: number;
+    /** The status's reason phrase. */
     readonly statusText: string;
+    /** Always `HTTP/1.1`. */
     readonly httpVersion: string;
+    /** Always empty. */
     readonly cookies: readonly HarNameValue[];
+    /** The headers. */
     readonly headers: readonly HarNameValue[];
+    /** The body. */
     readonly content: {
+      /** The body's size in bytes, as kept. */
       readonly size: number;
+      /** The answer's `Content-Type`. */
       readonly mimeType: string;
+      /** The body's text; absent when no answer was sent. */
       readonly text?: string;
+      /** Says so when the body was cut at the request log's limit. */
       readonly comment?: string;
     };
+    /** Always empty: the service does not redirect. */
     readonly redirectURL: string;
+    /** Always -1: not measured. */
     readonly headersSize: number;
+    /** The body's size in bytes. */
     readonly bodySize: number;
+    /** Why there is no answer, when there is none. */
     readonly comment?: string;
   };
+  /** Always empty: nothing is cached. */
   readonly cache: Readonly<Record<string, never>>;
-  readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
+  /** The time to the answer, all of it counted as `wait`. */
+  readonly timings: {
+    /** Always 0. */
+    readonly send: number;
+    /** The same as `time`. */
+    readonly wait: number;
+    /** Always 0. */
+    readonly receive: number;
+  };
+  /** Names the fault after the operation the answer met, when one did. */
   readonly comment?: string;
   /** The fault after the operation the answer met, when one did: a replay meets it again. */
   readonly _afterOperation?: AfterOperationFault;
@@ -100,10 +144,20 @@ export interface HarEntry {
  * ```
  */
 export interface Har {
+  /** The archive. */
   readonly log: {
+    /** `1.2`. */
     readonly version: string;
-    readonly creator: { readonly name: string; readonly version: string };
+    /** What wrote it. */
+    readonly creator: {
+      /** Its name. */
+      readonly name: string;
+      /** Its version. */
+      readonly version: string;
+    };
+    /** Each request and its answer, oldest first. */
     readonly entries: readonly HarEntry[];
+    /** A note on the archive. */
     readonly comment?: string;
   };
 }

@@ -32,6 +32,7 @@ import type { Har } from './har.js';
  * ```
  */
 export class ReplayMismatchError extends Error {
+  /** The class name, `'ReplayMismatchError'`, kept through minification. */
   override readonly name = 'ReplayMismatchError';
   /** The request that was not recorded: `POST /pets?limit=2`. */
   readonly request: string;
