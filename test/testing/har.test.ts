@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  connectFakePetStore,
   createFakePetStore,
   type Har,
   MAX_RECORDED_RESPONSE_BYTES,
@@ -103,6 +104,8 @@ describe('store.toHAR()', () => {
         name: 'x-request-id',
         value: store.requests[0]?.requestId,
       });
+
+      expect(await connectFakePetStore(server.url).toHAR()).toEqual(har);
 
       const session = (await (await fetch(`${server.controlUrl}/sessions`, { method: 'POST' })).json()) as {
         baseUrl: string;

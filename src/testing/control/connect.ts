@@ -10,6 +10,7 @@ import { ErrorBodySchema, type Pet, PetListSchema } from '../../schemas.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultMatch } from '../disruptions/fault-match.js';
 import type { FaultOptions } from '../disruptions/faults.js';
+import type { Har } from '../recording/har.js';
 import { parseBaseUrl } from '../store/base-url.js';
 import type { RecordedRequest } from '../store/request-log.js';
 import { CONTROL_PATH, controlTarget, controlUrlOf, sessionBasePath } from './control-urls.js';
@@ -107,6 +108,8 @@ export interface RemoteFakePetStore {
   clearFaults(): Promise<void>;
   /** The requests the store received, oldest first, as `store.requests` lists them. */
   requests(): Promise<RecordedRequest[]>;
+  /** The request log as a HAR 1.2 archive, every key redacted, as `store.toHAR()` gives it. */
+  toHAR(): Promise<Har>;
   /**
    * Moves the store's clock forward by `ms`: windows and bans that end within it pass at once.
    * Resolves to the store's time after the move, in milliseconds since the epoch, as the control
@@ -224,6 +227,7 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
     clearFaults: async () => void (await call('DELETE', '/faults')),
     // The log's shape is the server's own; parsing it again would only cost time.
     requests: async () => (await call('GET', '/requests')) as RecordedRequest[],
+    toHAR: async () => (await call('GET', '/requests.har')) as Har,
     advanceClock: async (ms) => ClockSchema.parse(await call('POST', '/clock', { advanceMs: ms })),
     injectChaos: async (chaos) =>
       void (await call('POST', '/chaos', { ...chaos, match: matchJson(chaos.match) })),
