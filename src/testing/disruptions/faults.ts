@@ -248,15 +248,19 @@ export function statusFault(status: number, state: RateLimitState, now: number):
   };
 }
 
+/** How a fault after the operation acts: a stall or a drip lasts at most {@link MAX_DELAY_MS}. */
+export function afterOperationPlan(
+  fault: AfterOperationFault,
+  dripMs: number = DEFAULT_DRIP_MS,
+): AfterOperationPlan {
+  return { fault, dripMs, maxMs: MAX_DELAY_MS };
+}
+
 /** What a fault does to a request. */
 export function effectOf(options: FaultOptions): FaultEffect {
   const delayMs = options.delayMs ?? 0;
   if (options.afterOperation !== undefined) {
-    const after = {
-      fault: options.afterOperation,
-      dripMs: options.dripMs ?? DEFAULT_DRIP_MS,
-      maxMs: MAX_DELAY_MS,
-    };
+    const after = afterOperationPlan(options.afterOperation, options.dripMs);
     return { delayMs, result: { kind: 'continue' }, after };
   }
   if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };

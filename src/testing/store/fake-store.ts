@@ -10,7 +10,7 @@ import { delay } from '../../shared/delay.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { type AfterOperationPlan, afterOperation } from '../disruptions/after-operation.js';
 import { Disruptions } from '../disruptions/disruptions.js';
-import { effectOf } from '../disruptions/faults.js';
+import { afterOperationPlan } from '../disruptions/faults.js';
 import { startHttpServer } from '../http/start-http-server.js';
 import type { HttpHandler } from '../msw/msw.js';
 import { type Har, toHar } from '../recording/har.js';
@@ -326,15 +326,12 @@ function createStore(
       options.onInternalError?.(error, structuredClone(entry));
     }
     identified(outcome, requestId);
-    if (outcome.kind === 'response') {
-      entry.status = outcome.response.status;
-      // An injected fault may send an id of its own: the log keeps the one the response carried.
-      entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
-    }
-    if (outcome.kind === 'response') {
-      entry.response = await recordResponse(outcome.response, clock(), maxResponseBytes);
-    }
-    if (plan.after === undefined || outcome.kind !== 'response') return outcome;
+    if (outcome.kind !== 'response') return outcome;
+    entry.status = outcome.response.status;
+    // An injected fault may send an id of its own: the log keeps the one the response carried.
+    entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
+    entry.response = await recordResponse(outcome.response, clock(), maxResponseBytes);
+    if (plan.after === undefined) return outcome;
     entry.afterOperation = plan.after.fault;
     // No status reaches the client of a lost or stalled response.
     if (plan.after.fault === 'lost-response' || plan.after.fault === 'stalled-response') delete entry.status;
@@ -374,12 +371,7 @@ function createStore(
       if (replayed.kind === 'network-error') return replayed;
       if (replayed.kind === 'response') {
         // A recorded answer that met a fault after the operation meets it again.
-        const { after } = effectOf(
-          replayed.afterOperation === undefined
-            ? { delayMs: 0 }
-            : { afterOperation: replayed.afterOperation },
-        );
-        if (after !== undefined) plan.after = after;
+        if (replayed.afterOperation !== undefined) plan.after = afterOperationPlan(replayed.afterOperation);
         return reply(replayed.response);
       }
       entry.error = replayed.error.message;
