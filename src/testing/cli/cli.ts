@@ -96,14 +96,22 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(
     [
       `Animal Store fake server listening on ${server.url} (the base URL: give it to PetStoreClient and connectFakePetStore)`,
-      `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
-      ...(command.proxyKey === undefined
-        ? []
-        : [
-            `Requests without a key: served with the key ${command.proxyKey}, as a backend route would send them`,
-          ]),
-      `Pets: ${command.seed}`,
-      `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
+      ...(command.record !== undefined
+        ? [
+            `Recording: every request is forwarded to ${command.record.upstream}; the HAR is written to ${command.record.file} when stopped`,
+          ]
+        : command.replay !== undefined
+          ? [`Replaying: ${replay?.log.entries.length ?? 0} recorded requests from ${command.replay}`]
+          : [
+              `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
+              ...(command.proxyKey === undefined
+                ? []
+                : [
+                    `Requests without a key: served with the key ${command.proxyKey}, as a backend route would send them`,
+                  ]),
+              `Pets: ${command.seed}`,
+            ]),
+      `Limits: request bodies up to ${command.maxBodyBytes} bytes; ${command.record === undefined ? `the latest ${command.maxRecordedRequests} requests kept` : 'every request kept'}`,
       controlLine(server.controlUrl, command),
       ...(command.chaos === undefined
         ? []
@@ -113,14 +121,6 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(command.corsHeaders === undefined
         ? []
         : [`CORS: strict, allowing and exposing only ${command.corsHeaders.join(', ') || 'no headers'}`]),
-      ...(command.record === undefined
-        ? []
-        : [
-            `Recording: every request is forwarded to ${command.record.upstream}; the HAR is written to ${command.record.file} when stopped`,
-          ]),
-      ...(command.replay === undefined
-        ? []
-        : [`Replaying: ${replay?.log.entries.length ?? 0} recorded requests from ${command.replay}`]),
       `Try: curl -H "Authorization: Bearer ${command.key}" ${server.url}/pets`,
       'Press Ctrl-C to stop.',
       '',
