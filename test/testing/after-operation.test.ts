@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakePetStore, MAX_DELAY_MS } from '../../src/testing/index.js';
-import { postJson, transports } from './support/transports.js';
+import { authed, postJson, transports } from './support/transports.js';
 
 // Real time, bounded: every wait here is cut short by an abort of a few hundred milliseconds, and
 // nothing depends on how soon a busy machine answers.
@@ -129,6 +129,27 @@ describe.each(transports)('faults after the operation, over $name', (transport) 
     await expect(reader.read()).rejects.toThrow();
     expect(store.pets).toHaveLength(1);
   });
+});
+
+describe.each(transports)('a client that gives up, over $name', (transport) => {
+  it.each(['stalled-response', 'stalled-body', 'dripping-body'] as const)(
+    'ends a %s at once: no timer is left waiting',
+    async (fault) => {
+      const store = createFakePetStore();
+      const { baseUrl, fetch } = await transport.serve(store);
+      const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+      const before = timers();
+      store.injectFault({ afterOperation: fault, ...(fault === 'dripping-body' ? { dripMs: 60_000 } : {}) });
+      const client = new AbortController();
+      const call = fetch(`${baseUrl}/pets`, { ...authed(), signal: client.signal }).then((response) =>
+        response.text(),
+      );
+      await eventually(() => store.requests.length === 1);
+      client.abort(new Error('the client gave up'));
+      await expect(call).rejects.toThrow();
+      await eventually(() => timers() <= before);
+    },
+  );
 });
 
 describe('afterOperation is checked', () => {
