@@ -228,12 +228,18 @@ async function sendSpoiledBody(
   res.writeHead(response.status, headers);
   res.flushHeaders();
   const reader = response.body?.getReader();
+  // A write to a socket the client closed never calls back: the close ends the loop instead.
+  const closed = new Promise<'closed'>((resolve) => res.once('close', () => resolve('closed')));
   try {
     for (;;) {
       const chunk = await reader?.read();
       if (chunk === undefined || chunk.done) break;
       // Handed to the socket before the next read, so a reset after it does not discard it.
-      await new Promise<void>((resolve) => res.write(chunk.value, () => resolve()));
+      const written = new Promise<void>((resolve) => res.write(chunk.value, () => resolve()));
+      if ((await Promise.race([written, closed])) === 'closed') {
+        await reader?.cancel();
+        return;
+      }
     }
     res.end();
   } catch {
