@@ -113,7 +113,16 @@ describe('replay in process', () => {
     );
   });
 
-  it('refuses an archive that is not HAR', () => {
+  it('refuses an archive that is not HAR', async () => {
+    const { har } = await recorded();
+    const [first] = har.log.entries;
+    if (first === undefined) throw new Error('nothing recorded');
+    const broken = {
+      log: { ...har.log, entries: [{ ...first, request: { ...first.request, url: '/v1/pets' } }] },
+    };
+    expect(() => createFakePetStore({ replay: broken })).toThrow(
+      /^replay: not a HAR archive: log\.entries\.0\.request\.url is not a URL$/,
+    );
     expect(() => createFakePetStore({ replay: { log: {} } as unknown as Har })).toThrow(
       /^replay: not a HAR archive: log\.entries: /,
     );

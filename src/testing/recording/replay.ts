@@ -128,7 +128,10 @@ export class Replay {
         `replay: not a HAR archive: ${issue?.path.join('.') || 'the archive'}: ${issue?.message ?? 'invalid'}`,
       );
     }
-    this.#entries = parsed.data.log.entries.map((entry) => {
+    this.#entries = parsed.data.log.entries.map((entry, index) => {
+      if (!URL.canParse(entry.request.url)) {
+        throw new TypeError(`replay: not a HAR archive: log.entries.${index}.request.url is not a URL`);
+      }
       const url = new URL(entry.request.url);
       const headers = lowerCased(entry.request.headers);
       return {
