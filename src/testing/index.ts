@@ -38,10 +38,14 @@ export type {
 } from './control/connect.js';
 export { connectFakePetStore, FakeStoreControlError } from './control/connect.js';
 export { createFakePetStore } from './create-fake-pet-store.js';
+export type { AfterOperationFault } from './disruptions/after-operation.js';
+export { AFTER_OPERATION_FAULTS, DEFAULT_DRIP_MS } from './disruptions/after-operation.js';
 export type { ChaosDelay, ChaosFault, ChaosOptions } from './disruptions/chaos.js';
 export { DEFAULT_CHAOS_FAULTS } from './disruptions/chaos.js';
 export { MAX_DELAY_MS } from './disruptions/delay-range.js';
 export type { FaultMatch, FaultOptions } from './disruptions/faults.js';
+export type { Har, HarEntry, HarNameValue } from './recording/har.js';
+export { ReplayMismatchError } from './recording/replay.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './rules/operations.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rules/rate-limiter.js';
 export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rules/rate-limiter.js';
@@ -53,7 +57,8 @@ export { DEFAULT_BASE_URL } from './store/base-url.js';
 export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/fake-store.js';
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
 export { DEFAULT_NEW_PET_STATUS } from './store/pet-repository.js';
-export type { ChaosRecord, RecordedRequest } from './store/request-log.js';
+export type { ChaosRecord, RecordedRequest, RecordedResponse } from './store/request-log.js';
+export { MAX_RECORDED_RESPONSE_BYTES } from './store/request-log.js';
 export type {
   ControlOptions,
   FakeStoreControl,

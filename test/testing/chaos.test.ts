@@ -183,7 +183,7 @@ describe('injectChaos checks its options', () => {
     [
       'a success status',
       { seed: 1, rate: 0.1, faults: [200] },
-      /each fault must be a status from 400 to 599 or "network-error", got 200/,
+      /each fault must be a status from 400 to 599, "network-error" or a fault after the operation .*, got 200/,
     ],
     ['an unknown fault', { seed: 1, rate: 0.1, faults: ['timeout' as 'network-error'] }, /got timeout/],
     ['a delay rate over 1', { seed: 1, rate: 0, delay: { rate: 2, maxMs: 10 } }, /delay\.rate/],

@@ -74,6 +74,10 @@ describe('parseCliArgs', () => {
     });
     expect(parseCliArgs(['--cors-headers', ''])).toMatchObject({ corsHeaders: [] });
     expect(parseCliArgs(['--proxy-key', 'route-key'])).toMatchObject({ proxyKey: 'route-key' });
+    expect(parseCliArgs(['--record', 'out.har', '--upstream', 'https://api.example.com/v1/'])).toMatchObject({
+      record: { file: 'out.har', upstream: 'https://api.example.com/v1' },
+    });
+    expect(parseCliArgs(['--replay', 'out.har'])).toMatchObject({ replay: 'out.har' });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-h', '--port', 'nonsense'])).toEqual({ kind: 'help' });
   });
@@ -95,6 +99,14 @@ describe('parseCliArgs', () => {
     [['--limit', '0'], /--limit must be an integer from 1/],
     [['--limit', 'ten'], /--limit must be an integer/],
     [['--window-ms', '0'], /--window-ms must be an integer from 1 to 86400000, got "0"/],
+    [['--record', 'out.har'], /^--record and --upstream go together: give both$/],
+    [['--upstream', 'http://127.0.0.1:4010/v1'], /^--record and --upstream go together/],
+    [['--record', 'out.har', '--upstream', 'http://127.0.0.1:4010/api'], /^--upstream: .*\/v1/],
+    [
+      ['--record', 'a.har', '--upstream', 'http://127.0.0.1:4010/v1', '--replay', 'b.har'],
+      /^--record and --replay contradict each other$/,
+    ],
+    [['--replay', ''], /^--replay needs a file name$/],
     [['--window-ms', '86400001'], /--window-ms/],
     [['--host', ''], /--host must not be empty/],
     [['--max-body', '1e6'], /--max-body must be an integer/],

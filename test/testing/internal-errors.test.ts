@@ -25,7 +25,10 @@ describe.each(transports)('a failure inside the fake, over $name', (transport) =
     expect(recorded?.error).toMatch(/circular/i);
     expect(onInternalError).toHaveBeenCalledTimes(1);
     expect(onInternalError.mock.calls[0]?.[0]).toBeInstanceOf(TypeError);
-    expect(onInternalError.mock.calls[0]?.[1]).toEqual(recorded);
+    // Reported as the failure happened: before the 500 it is answered with is recorded.
+    const { response: answer, ...reported } = recorded ?? ({} as RecordedRequest);
+    expect(answer?.status).toBe(500);
+    expect(onInternalError.mock.calls[0]?.[1]).toEqual(reported);
   });
 
   it('leaves the store answering the next request', async () => {

@@ -6,6 +6,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { closestName } from '../../shared/closest-name.js';
 import { checkTrustedOrigins } from '../control/control-guard.js';
+import { upstreamOf } from '../recording/upstream.js';
 import { isKey } from '../rules/auth.js';
 import { checkCorsHeaders } from '../rules/cors.js';
 import {
@@ -99,6 +100,15 @@ Options:
                      these comma-separated headers, e.g. Authorization,Content-Type to hide
                      Retry-After and X-RateLimit-* from pages (default: allow what a page asks,
                      expose every header the SDK reads)
+      --record <file> --upstream <url>
+                     record mode: forward every request under /v1 to the deployment at <url>
+                     (a base URL ending in /v1) and, when stopped, write what was sent and
+                     answered to <file> as HAR 1.2, every API key redacted
+      --replay <file>
+                     answer from a HAR recording: each request gets the answer recorded for
+                     the same method, path, query, body, Content-Type and presence of
+                     Authorization, in order; any other gets 501 not_recorded naming the
+                     nearest recorded request
   -h, --help         show this help
 
 Stop it with Ctrl-C.
@@ -127,6 +137,10 @@ export type CliCommand =
       readonly chaos: { readonly seed: number; readonly rate: number } | undefined;
       /** A strict service's CORS headers; absent for the default, open CORS. */
       readonly corsHeaders?: readonly string[];
+      /** Record mode: where to forward, and the file the HAR goes to. */
+      readonly record?: { readonly file: string; readonly upstream: string };
+      /** The HAR file to answer from. */
+      readonly replay?: string;
     };
 
 /**
@@ -157,6 +171,9 @@ const CLI_OPTIONS = {
   'chaos-seed': { type: 'string' },
   'chaos-rate': { type: 'string' },
   'cors-headers': { type: 'string' },
+  record: { type: 'string' },
+  upstream: { type: 'string' },
+  replay: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -187,6 +204,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     'chaos-seed'?: string;
     'chaos-rate'?: string;
     'cors-headers'?: string;
+    record?: string;
+    upstream?: string;
+    replay?: string;
     help?: boolean;
   };
   try {
@@ -233,6 +253,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     MAX_TIMEOUT_MS,
   );
   const corsHeaders = corsHeadersOption(values['cors-headers']);
+  const record = recordOption(values.record, values.upstream, values.replay);
+  if (values.replay === '') throw new CliUsageError('--replay needs a file name');
   return {
     kind: 'serve',
     port,
@@ -247,7 +269,28 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     control: controlOption(values, env[CONTROL_TOKEN_VARIABLE]),
     chaos: chaosOption(values['chaos-seed'], values['chaos-rate']),
     ...(corsHeaders === undefined ? {} : { corsHeaders }),
+    ...(record === undefined ? {} : { record }),
+    ...(values.replay === undefined ? {} : { replay: values.replay }),
   };
+}
+
+/** `--record FILE --upstream URL`: both or neither, and not with `--replay`. */
+function recordOption(
+  file: string | undefined,
+  upstream: string | undefined,
+  replay: string | undefined,
+): { readonly file: string; readonly upstream: string } | undefined {
+  if (file === undefined && upstream === undefined) return undefined;
+  if (file === undefined || upstream === undefined) {
+    throw new CliUsageError('--record and --upstream go together: give both');
+  }
+  if (replay !== undefined) throw new CliUsageError('--record and --replay contradict each other');
+  if (file === '') throw new CliUsageError('--record needs a file name');
+  try {
+    return { file, upstream: upstreamOf(upstream).href };
+  } catch (error) {
+    throw new CliUsageError(`--upstream: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function controlOption(

@@ -10,7 +10,9 @@
  *
  * @module
  */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { DEFAULT_CHAOS_FAULTS } from '../disruptions/chaos.js';
+import type { Har } from '../recording/har.js';
 import { limitsOf, windowName } from '../rules/rate-limiter.js';
 import { samplePets } from '../sample-pets.js';
 import { buildFakePetStore } from '../store/fake-store.js';
@@ -43,17 +45,42 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
 
-  const store = buildFakePetStore(
-    {
-      apiKeys: { [command.key]: command.plan },
-      ...(command.proxyKey === undefined ? {} : { proxyKey: command.proxyKey }),
-      pets: samplePets(command.seed),
-      maxBodyBytes: command.maxBodyBytes,
-      maxRecordedRequests: command.maxRecordedRequests,
-      onInternalError: (error, request) => process.stderr.write(internalErrorReport(error, request)),
-    },
-    () => [],
-  );
+  let replay: Har | undefined;
+  if (command.replay !== undefined) {
+    try {
+      replay = JSON.parse(readFileSync(command.replay, 'utf8')) as Har;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`${COMMAND}: cannot read the recording ${command.replay}: ${reason}\n`);
+      return 1;
+    }
+  }
+  let store: ReturnType<typeof buildFakePetStore>;
+  try {
+    store = buildFakePetStore(
+      {
+        apiKeys: { [command.key]: command.plan },
+        ...(command.proxyKey === undefined ? {} : { proxyKey: command.proxyKey }),
+        pets: samplePets(command.seed),
+        maxBodyBytes: command.maxBodyBytes,
+        onInternalError: (error, request) => process.stderr.write(internalErrorReport(error, request)),
+        ...(replay === undefined ? {} : { replay }),
+        // A recording keeps every request and every byte of every answer.
+        ...(command.record === undefined
+          ? { maxRecordedRequests: command.maxRecordedRequests }
+          : {
+              upstream: command.record.upstream,
+              maxRecordedRequests: Number.POSITIVE_INFINITY,
+              maxRecordedResponseBytes: Number.POSITIVE_INFINITY,
+            }),
+      },
+      () => [],
+    );
+  } catch (error) {
+    if (replay === undefined || !(error instanceof TypeError)) throw error;
+    process.stderr.write(`${COMMAND}: cannot replay ${command.replay}: ${error.message}\n`);
+    return 1;
+  }
   if (command.chaos !== undefined) store.injectChaos(command.chaos);
   let server: Awaited<ReturnType<typeof store.listen>>;
   try {
@@ -75,14 +102,22 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(
     [
       `Animal Store fake server listening on ${server.url} (the base URL: give it to PetStoreClient and connectFakePetStore)`,
-      `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
-      ...(command.proxyKey === undefined
-        ? []
-        : [
-            `Requests without a key: served with the key ${command.proxyKey}, as a backend route would send them`,
-          ]),
-      `Pets: ${command.seed}`,
-      `Limits: request bodies up to ${command.maxBodyBytes} bytes; the latest ${command.maxRecordedRequests} requests kept`,
+      ...(command.record !== undefined
+        ? [
+            `Recording: every request is forwarded to ${command.record.upstream}; the HAR is written to ${command.record.file} when stopped`,
+          ]
+        : command.replay !== undefined
+          ? [`Replaying: ${replay?.log.entries.length ?? 0} recorded requests from ${command.replay}`]
+          : [
+              `API key: ${command.key} (${planName} plan: ${limits.perMinute} requests per ${windowName(limits)}, ${limits.perDay} per day)`,
+              ...(command.proxyKey === undefined
+                ? []
+                : [
+                    `Requests without a key: served with the key ${command.proxyKey}, as a backend route would send them`,
+                  ]),
+              `Pets: ${command.seed}`,
+            ]),
+      `Limits: request bodies up to ${command.maxBodyBytes} bytes; ${command.record === undefined ? `the latest ${command.maxRecordedRequests} requests kept` : 'every request kept'}`,
       controlLine(server.controlUrl, command),
       ...(command.chaos === undefined
         ? []
@@ -109,6 +144,14 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   process.stdout.write(`Received ${signal}, stopping.\n`);
   await server.close();
+  if (command.record !== undefined) {
+    const har = store.toHAR();
+    // Written whole, then renamed: a reader never sees half a file.
+    const partial = `${command.record.file}.partial`;
+    writeFileSync(partial, `${JSON.stringify(har, null, 2)}\n`);
+    renameSync(partial, command.record.file);
+    process.stdout.write(`Recorded ${har.log.entries.length} requests to ${command.record.file}.\n`);
+  }
   process.stdout.write(
     `Stopped.\nRequests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
   );

@@ -11,6 +11,7 @@ import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultMatch } from '../disruptions/fault-match.js';
 import type { FaultOptions } from '../disruptions/faults.js';
+import type { Har } from '../recording/har.js';
 import { parseBaseUrl } from '../store/base-url.js';
 import type { RecordedRequest } from '../store/request-log.js';
 import { CONTROL_PATH, controlTarget, controlUrlOf, sessionBasePath } from './control-urls.js';
@@ -132,6 +133,8 @@ export interface RemoteFakePetStore {
   clearFaults(): Promise<void>;
   /** The requests the store received, oldest first, as `store.requests` lists them: `await fake.requests`. */
   readonly requests: RemoteRead<RecordedRequest[]>;
+  /** The request log as a HAR 1.2 archive, every key redacted, as `store.toHAR()` gives it. */
+  toHAR(): Promise<Har>;
   /**
    * Moves the store's clock forward by `ms`: windows and bans that end within it pass at once.
    * Resolves to the store's time after the move, in milliseconds since the epoch, as the control
@@ -253,6 +256,7 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
     clearFaults: async () => void (await call('DELETE', '/faults')),
     // The log's shape is the server's own; parsing it again would only cost time.
     requests: remoteRead(async () => (await call('GET', '/requests')) as RecordedRequest[]),
+    toHAR: async () => (await call('GET', '/requests.har')) as Har,
     advanceClock: async (ms) => ClockSchema.parse(await call('POST', '/clock', { advanceMs: ms })),
     injectChaos: async (chaos) =>
       void (await call('POST', '/chaos', { ...chaos, match: matchJson(chaos.match) })),

@@ -82,6 +82,11 @@ const STORE_ROUTES: readonly Route<ControlHandler>[] = [
   { method: 'DELETE', pattern: '/faults', handler: act((store) => store.clearFaults()) },
   { method: 'GET', pattern: '/requests', handler: ({ store }) => json(200, store.requests) },
   {
+    method: 'GET',
+    pattern: '/requests.har',
+    handler: ({ core }) => json(200, core.har(), { 'Content-Type': 'application/json; charset=utf-8' }),
+  },
+  {
     method: 'POST',
     pattern: '/clock',
     handler: withBody(ClockBodySchema, 'clock change', ({ advanceMs }) => ({ store, core }) => {

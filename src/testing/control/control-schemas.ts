@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { PetListSchema } from '../../schemas.js';
+import { AFTER_OPERATION_FAULTS } from '../disruptions/after-operation.js';
 
 /** `PUT /__fake/pets`: the animals, each a Pet. */
 export const PetsBodySchema = PetListSchema;
@@ -29,6 +30,9 @@ export const FaultBodySchema = z.strictObject({
   body: z.json().exactOptional(),
   delayMs: z.number().exactOptional(),
   networkError: z.boolean().exactOptional(),
+  // The drip's range is the store's own check.
+  afterOperation: z.enum(AFTER_OPERATION_FAULTS).exactOptional(),
+  dripMs: z.number().exactOptional(),
   // JSON has no Infinity: JSON.stringify writes it as null, which would read as a mistake.
   times: z
     .union([z.number(), z.literal('Infinity')])
@@ -41,7 +45,9 @@ export const FaultBodySchema = z.strictObject({
 export const ChaosBodySchema = z.strictObject({
   seed: z.number(),
   rate: z.number(),
-  faults: z.array(z.union([z.number(), z.literal('network-error')])).exactOptional(),
+  faults: z
+    .array(z.union([z.number(), z.literal('network-error'), z.enum(AFTER_OPERATION_FAULTS)]))
+    .exactOptional(),
   delay: z
     .strictObject({ rate: z.number(), minMs: z.number().exactOptional(), maxMs: z.number() })
     .exactOptional(),

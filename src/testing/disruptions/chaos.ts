@@ -7,21 +7,23 @@
 
 import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
 import { DELAY_RANGE, isDelayInRange, type MAX_DELAY_MS } from './delay-range.js';
+import { type AfterOperationFault, isAfterOperationFault } from './after-operation.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 import { seededRandom } from './seeded-random.js';
 
 /**
  * A fault chaos can give a request: a status (400 to 599), answered with the Error shape as a fault of
- * that status, or `'network-error'`, the connection closed without an answer.
+ * that status; `'network-error'`, the connection closed without an answer; or a fault that acts after
+ * the operation ran ({@link AfterOperationFault}: the pet is created and its answer lost, say).
  *
  * @example
  * ```ts
  * import type { ChaosFault } from 'animal-store-sdk/testing';
  *
- * const faults: ChaosFault[] = [503, 'network-error'];
+ * const faults: ChaosFault[] = [503, 'network-error', 'lost-response', 'cut-body'];
  * ```
  */
-export type ChaosFault = number | 'network-error';
+export type ChaosFault = number | 'network-error' | AfterOperationFault;
 
 /**
  * The faults chaos picks from when none are given, each as likely as the others: the server errors a
@@ -124,6 +126,7 @@ export class Chaos {
       seed,
       index,
       ...(fault === 'network-error' ? { networkError: true as const } : {}),
+      ...(isAfterOperationFault(fault) ? { afterOperation: fault } : {}),
       ...(typeof fault === 'number' ? { status: fault } : {}),
       ...(delayMs === undefined ? {} : { delayMs }),
     };
@@ -140,13 +143,15 @@ function checkChaos(options: ChaosOptions): void {
   checkShare('rate', rate);
   if (faults !== undefined) {
     if (!Array.isArray(faults) || faults.length === 0) {
-      throw new TypeError('injectChaos: faults must be a non-empty list of statuses and "network-error"');
+      throw new TypeError(
+        'injectChaos: faults must be a non-empty list of statuses, "network-error" and faults after the operation',
+      );
     }
     for (const fault of faults) {
-      if (fault === 'network-error') continue;
+      if (fault === 'network-error' || isAfterOperationFault(fault)) continue;
       if (!(Number.isInteger(fault) && fault >= 400 && fault <= 599)) {
         throw new RangeError(
-          `injectChaos: each fault must be a status from 400 to 599 or "network-error", got ${String(fault)}`,
+          `injectChaos: each fault must be a status from 400 to 599, "network-error" or a fault after the operation (lost-response, stalled-response, cut-body, dripping-body, stalled-body), got ${String(fault)}`,
         );
       }
     }

@@ -70,11 +70,12 @@ export class Disruptions {
     if (fault !== undefined) return { kind: 'apply', effects: [...effects, fault] };
     const chaos = this.#chaos?.draw(request);
     if (chaos === undefined) return { kind: 'apply', effects };
-    const { status, networkError, delayMs } = chaos;
+    const { status, networkError, delayMs, afterOperation } = chaos;
     const effect =
       status === undefined
         ? effectOf({
             ...(networkError ? { networkError } : {}),
+            ...(afterOperation === undefined ? {} : { afterOperation }),
             ...(delayMs === undefined ? {} : { delayMs }),
           })
         : coded(status, delayMs);

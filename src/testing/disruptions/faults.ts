@@ -6,7 +6,13 @@
  */
 import { NULL_BODY_STATUSES } from '../../shared/http-status.js';
 import type { RateLimitState } from '../rules/rate-limiter.js';
-import { DELAY_RANGE, isDelayInRange } from './delay-range.js';
+import { DELAY_RANGE, isDelayInRange, MAX_DELAY_MS } from './delay-range.js';
+import {
+  type AfterOperationFault,
+  type AfterOperationPlan,
+  DEFAULT_DRIP_MS,
+  isAfterOperationFault,
+} from './after-operation.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 
 // FaultOptions carries a FaultMatch: the two are exported together.
@@ -22,8 +28,9 @@ import {
 import type { RecordedRequest } from '../store/request-log.js';
 
 /**
- * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response)
- * or only `delayMs` (the normal response, late).
+ * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response),
+ * `afterOperation` (the operation runs, then its answer is lost, stalled, cut off or dripped) or only
+ * `delayMs` (the normal response, late).
  *
  * @example
  * ```ts
@@ -33,6 +40,8 @@ import type { RecordedRequest } from '../store/request-log.js';
  * const throttled: FaultOptions = { status: 429, headers: { 'Retry-After': '30' } };
  * const dropped: FaultOptions = { networkError: true };
  * const slow: FaultOptions = { delayMs: 5_000 };
+ * const createdButLost: FaultOptions = { afterOperation: 'lost-response', match: { method: 'POST' } };
+ * const dripping: FaultOptions = { afterOperation: 'dripping-body', dripMs: 200 };
  * const html: FaultOptions = {
  *   status: 502,
  *   headers: { 'Content-Type': 'text/html' },
@@ -64,6 +73,14 @@ export interface FaultOptions {
    * "fetch failed", like undici's) and a destroyed socket from the HTTP server.
    */
   readonly networkError?: boolean;
+  /**
+   * Let the operation run (a create is applied), then spoil its answer: see {@link AfterOperationFault}.
+   * Over HTTP each is what the wire shows; in process (`store.fetch`, msw) the closest a `Response`
+   * allows (docs/fake-server.md says where they differ).
+   */
+  readonly afterOperation?: AfterOperationFault;
+  /** For `afterOperation: 'dripping-body'`: milliseconds between two bytes. Default {@link DEFAULT_DRIP_MS}. */
+  readonly dripMs?: number;
   /** How many matching requests the fault applies to: a positive integer or `Infinity`. Default 1. */
   readonly times?: number;
   /** Which requests it applies to; default every request. */
@@ -81,6 +98,8 @@ export interface FaultEffect {
     | { readonly kind: 'response'; readonly response: (extraHeaders: Record<string, string>) => Response }
     | { readonly kind: 'network-error' }
     | { readonly kind: 'continue' };
+  /** What spoils the answer once the operation ran, when anything does. */
+  readonly after?: AfterOperationPlan;
 }
 
 interface ActiveFault {
@@ -147,7 +166,7 @@ export class FaultQueue {
 }
 
 function checkFault(options: FaultOptions): void {
-  const { status, networkError, delayMs, times, body, headers } = options;
+  const { status, networkError, delayMs, times, body, headers, afterOperation, dripMs } = options;
   if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {
     throw new RangeError(`injectFault: status must be an integer from 200 to 599, got ${status}`);
   }
@@ -160,8 +179,35 @@ function checkFault(options: FaultOptions): void {
   if (delayMs !== undefined && !isDelayInRange(delayMs)) {
     throw new RangeError(`injectFault: delayMs must be ${DELAY_RANGE}, got ${String(delayMs)}`);
   }
-  if (status === undefined && networkError !== true && delayMs === undefined) {
-    throw new TypeError('injectFault: give a status, networkError: true or delayMs');
+  if (afterOperation !== undefined) {
+    if (!isAfterOperationFault(afterOperation)) {
+      throw new TypeError(
+        `injectFault: afterOperation must be one of lost-response, stalled-response, cut-body, dripping-body, stalled-body, got ${String(afterOperation)}`,
+      );
+    }
+    if (status !== undefined || networkError === true || body !== undefined || headers !== undefined) {
+      throw new TypeError(
+        "injectFault: afterOperation spoils the operation's own answer, so no status, networkError, headers or body",
+      );
+    }
+  }
+  if (dripMs !== undefined) {
+    if (afterOperation !== 'dripping-body') {
+      throw new TypeError("injectFault: dripMs goes with afterOperation: 'dripping-body'");
+    }
+    if (!(Number.isSafeInteger(dripMs) && dripMs >= 1 && dripMs <= MAX_DELAY_MS)) {
+      throw new RangeError(
+        `injectFault: dripMs must be whole milliseconds from 1 to ${MAX_DELAY_MS}, got ${String(dripMs)}`,
+      );
+    }
+  }
+  if (
+    status === undefined &&
+    networkError !== true &&
+    delayMs === undefined &&
+    afterOperation === undefined
+  ) {
+    throw new TypeError('injectFault: give a status, networkError: true, afterOperation or delayMs');
   }
   if (
     times !== undefined &&
@@ -189,9 +235,21 @@ export function statusFault(status: number, state: RateLimitState, now: number):
   };
 }
 
+/** How a fault after the operation acts: a stall or a drip lasts at most {@link MAX_DELAY_MS}. */
+export function afterOperationPlan(
+  fault: AfterOperationFault,
+  dripMs: number = DEFAULT_DRIP_MS,
+): AfterOperationPlan {
+  return { fault, dripMs, maxMs: MAX_DELAY_MS };
+}
+
 /** What a fault does to a request. */
 export function effectOf(options: FaultOptions): FaultEffect {
   const delayMs = options.delayMs ?? 0;
+  if (options.afterOperation !== undefined) {
+    const after = afterOperationPlan(options.afterOperation, options.dripMs);
+    return { delayMs, result: { kind: 'continue' }, after };
+  }
   if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };
   const { status } = options;
   if (status === undefined) return { delayMs, result: { kind: 'continue' } };

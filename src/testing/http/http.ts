@@ -189,6 +189,10 @@ async function handle(
     for (const [name, value] of response.headers) responseHeaders[name] = value;
     // Node would stamp the real time; the store's clock is what its rate-limit headers are relative to.
     responseHeaders.date ??= new Date(core.now()).toUTCString();
+    if (outcome.bodyLength !== undefined) {
+      await sendSpoiledBody(req, res, response, responseHeaders);
+      return;
+    }
     const payload = Buffer.from(await response.arrayBuffer());
     responseHeaders['content-length'] = String(payload.length);
     // The rest of an oversized body is not read: the connection closes after the answer.
@@ -198,6 +202,39 @@ async function handle(
     res.end(method === 'HEAD' ? undefined : payload);
   } finally {
     closing.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Sends the headers at once, then the body as a fault's stream gives it (part of it, slowly, or
+ * nothing), under the full `Content-Length`; when the stream fails the socket is destroyed, so the
+ * client sees a connection reset part way through the body.
+ */
+async function sendSpoiledBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  headers: Record<string, string>,
+): Promise<void> {
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  const reader = response.body?.getReader();
+  // A write to a socket the client closed never calls back: the close ends the loop instead.
+  const closed = new Promise<'closed'>((resolve) => res.once('close', () => resolve('closed')));
+  try {
+    for (;;) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      // Handed to the socket before the next read, so a reset after it does not discard it.
+      const written = new Promise<void>((resolve) => res.write(chunk.value, () => resolve()));
+      if ((await Promise.race([written, closed])) === 'closed') {
+        await reader?.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch {
+    req.socket.destroy();
   }
 }
 

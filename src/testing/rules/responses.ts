@@ -61,6 +61,10 @@ export const ERROR_CODES = Object.freeze({
   headersTooLarge: 'headers_too_large',
   /** 400: HTTP server: bytes that are not an HTTP request. */
   badRequest: 'bad_request',
+  /** 501: replay: no recorded request matches (the message names the nearest). */
+  notRecorded: 'not_recorded',
+  /** 502: record mode: the upstream deployment did not answer. */
+  upstreamUnreachable: 'upstream_unreachable',
   /** 500: the fake itself failed while answering. */
   internalError: 'internal_error',
   /** 503: control API: a new session while the server holds its most. */

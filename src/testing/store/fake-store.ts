@@ -10,9 +10,14 @@ import { delay } from '../../shared/delay.js';
 import type { Fetch } from '../../shared/fetch.js';
 import { checkNames } from '../../shared/option-names.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
+import { type AfterOperationPlan, afterOperation } from '../disruptions/after-operation.js';
 import { Disruptions } from '../disruptions/disruptions.js';
+import { afterOperationPlan } from '../disruptions/faults.js';
 import { startHttpServer } from '../http/start-http-server.js';
 import type { HttpHandler } from '../msw/msw.js';
+import { type Har, toHar } from '../recording/har.js';
+import { Replay, type ReplayMismatchError } from '../recording/replay.js';
+import { forward, upstreamOf } from '../recording/upstream.js';
 import { authenticate, checkApiKeys, unauthorized } from '../rules/auth.js';
 import {
   anonymousRateLimitState,
@@ -38,7 +43,14 @@ import { noRoute, route } from '../rules/routes.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
-import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
+import {
+  MAX_RECORDED_RESPONSE_BYTES,
+  plainHeaders,
+  type RecordedRequest,
+  RequestLog,
+  recordedBody,
+  recordResponse,
+} from './request-log.js';
 import {
   checkListenOptionNames,
   type FakeStoreControl,
@@ -159,6 +171,40 @@ export interface FakePetStoreOptions {
    * that two stores never share ids.
    */
   readonly requestIdSeed?: number;
+  /**
+   * Answer from a recording instead of the store's own rules: each request gets the answer recorded
+   * for the same request (method, path under the base URL, query, body, `Content-Type`, whether an
+   * `Authorization` header is present), in the order recorded; any other gets a 501 `not_recorded`
+   * naming the nearest recorded request. Injected faults, chaos and `Prefer` still act first.
+   * `reset()` makes every recorded answer available again. See docs/fake-server.md, "Record and replay".
+   *
+   * @example
+   * ```ts
+   * import { readFile } from 'node:fs/promises';
+   * import { createFakePetStore, type Har } from 'animal-store-sdk/testing';
+   *
+   * const har = JSON.parse(await readFile('pets.har', 'utf8')) as Har;
+   * const store = createFakePetStore({ replay: har });
+   * ```
+   */
+  readonly replay?: Har;
+  /**
+   * Called, in replay, with each request no recorded request matches (also answered 501
+   * `not_recorded`): to fail a test at the source, or to collect them.
+   */
+  readonly onReplayMismatch?: (error: ReplayMismatchError) => void;
+  /**
+   * Record mode: forward every request under the base URL to this deployment (a base URL ending in
+   * `/v1`) and answer with what it answers, instead of the store's own rules; `store.toHAR()` then
+   * holds what was seen. Injected faults, chaos and `Prefer` still act first. An upstream that cannot
+   * be reached is a 502 `upstream_unreachable`.
+   */
+  readonly upstream?: string | URL;
+  /**
+   * The most bytes of each response body `store.requests` (and so `store.toHAR()`) keeps. Default
+   * {@link MAX_RECORDED_RESPONSE_BYTES} (64 KiB); `Infinity` keeps every byte, as record mode wants.
+   */
+  readonly maxRecordedResponseBytes?: number;
 }
 
 /** Every option's name: the type makes an option added to {@link FakePetStoreOptions} be listed here. */
@@ -173,6 +219,10 @@ const OPTION_NAMES = Object.keys({
   maxRecordedRequests: 0,
   onInternalError: 0,
   requestIdSeed: 0,
+  replay: 0,
+  onReplayMismatch: 0,
+  upstream: 0,
+  maxRecordedResponseBytes: 0,
 } satisfies Record<keyof FakePetStoreOptions, 0>);
 
 /**
@@ -217,6 +267,22 @@ export interface FakePetStore extends FakeStoreControl {
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
   readonly droppedRequests: number;
+  /**
+   * The request log as a HAR 1.2 archive: each request and its answer, bodies included (response
+   * bodies up to `maxRecordedResponseBytes`). Every API key the store knows, and every bearer token a
+   * request carried, is redacted wherever it appears, and `Authorization` values keep only their scheme.
+   *
+   * @example
+   * ```ts
+   * import { writeFile } from 'node:fs/promises';
+   * import { createFakePetStore } from 'animal-store-sdk/testing';
+   *
+   * const store = createFakePetStore();
+   * await store.fetch(`${store.baseUrl}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });
+   * await writeFile('pets.har', JSON.stringify(store.toHAR(), null, 2));
+   * ```
+   */
+  toHAR(): Har;
 }
 
 /** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
@@ -255,6 +321,10 @@ function createStore(
   const maxBodyBytes = bodyLimit(options.maxBodyBytes);
   const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
   const requestIds = new RequestIds(options.requestIdSeed);
+  const replay = options.replay === undefined ? undefined : new Replay(options.replay);
+  const upstream = options.upstream === undefined ? undefined : upstreamOf(options.upstream);
+  const maxResponseBytes = responseBodyLimit(options.maxRecordedResponseBytes);
+  const secrets = [...Object.keys(apiKeys), ...(options.proxyKey === undefined ? [] : [options.proxyKey])];
 
   const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
     const url = new URL(request.url);
@@ -273,9 +343,10 @@ function createStore(
       requestId,
     };
     log.push(entry);
+    const plan: { after?: AfterOperationPlan } = {};
     let outcome: Outcome;
     try {
-      outcome = await answer(request, entry, read, baseHref);
+      outcome = await answer(request, entry, read, baseHref, plan);
     } catch (error) {
       // A wait cut short by the client's abort is the client leaving, not the fake failing.
       if (request.signal.aborted) throw error;
@@ -284,11 +355,17 @@ function createStore(
       entry.status = 500;
       options.onInternalError?.(error, structuredClone(entry));
     }
-    if (outcome.kind === 'response') entry.status = outcome.response.status;
     identified(outcome, requestId);
+    if (outcome.kind !== 'response') return outcome;
+    entry.status = outcome.response.status;
     // An injected fault may send an id of its own: the log keeps the one the response carried.
-    if (outcome.kind === 'response') entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
-    return outcome;
+    entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
+    entry.response = await recordResponse(outcome.response, clock(), maxResponseBytes);
+    if (plan.after === undefined) return outcome;
+    entry.afterOperation = plan.after.fault;
+    // No status reaches the client of a lost or stalled response.
+    if (plan.after.fault === 'lost-response' || plan.after.fault === 'stalled-response') delete entry.status;
+    return afterOperation(plan.after, outcome.response, request.signal);
   };
 
   const answer = async (
@@ -296,6 +373,7 @@ function createStore(
     entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] },
     read: BodyRead,
     baseHref: string,
+    plan: { after?: AfterOperationPlan },
   ): Promise<Outcome> => {
     if (read.tooLarge) return reply(toResponse(payloadTooLarge(maxBodyBytes)));
 
@@ -306,11 +384,29 @@ function createStore(
     if (disruption.kind === 'refuse') return reply(toResponse(disruption.reply));
     if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
     for (const effect of disruption.effects) {
+      if (effect.after !== undefined) plan.after = effect.after;
       if (effect.delayMs > 0) await delay(effect.delayMs, request.signal);
       if (effect.result.kind === 'network-error') return { kind: 'network-error' };
       if (effect.result.kind === 'response') {
         return reply(effect.result.response(rateLimitHeaders(currentState(request.headers))));
       }
+    }
+
+    if (upstream !== undefined) {
+      const forwarded = await forward(upstream, request, entry.path, read.text);
+      return reply(forwarded instanceof Response ? forwarded : toResponse(forwarded));
+    }
+    if (replay !== undefined) {
+      const replayed = replay.answer(entry, read.text);
+      if (replayed.kind === 'network-error') return replayed;
+      if (replayed.kind === 'response') {
+        // A recorded answer that met a fault after the operation meets it again.
+        if (replayed.afterOperation !== undefined) plan.after = afterOperationPlan(replayed.afterOperation);
+        return reply(replayed.response);
+      }
+      entry.error = replayed.error.message;
+      options.onReplayMismatch?.(replayed.error);
+      return reply(toResponse(replayed.reply));
     }
 
     const auth = authenticated(request.headers);
@@ -375,6 +471,7 @@ function createStore(
       disruptions.clear();
       log.clear();
       requestIds.reset();
+      replay?.reset();
       clockOffsetMs = 0;
     },
   };
@@ -386,6 +483,7 @@ function createStore(
     maxBodyBytes,
     respond,
     control,
+    har: () => toHar(log.entries(), secrets),
     spawn(basePath, maxRecordedRequests) {
       const sessionOptions = { ...options, baseUrl: `${base.origin}${basePath}`, maxRecordedRequests };
       return createStore(sessionOptions, () => []).core;
@@ -434,6 +532,7 @@ function createStore(
     get droppedRequests() {
       return log.dropped;
     },
+    toHAR: () => core.har(),
     setPets: control.setPets,
     injectFault: control.injectFault,
     clearFaults: control.clearFaults,
@@ -483,6 +582,16 @@ function tooManyRequests(
           `Rate limit of ${decision.state.limit} requests per ${decision.window === 'minute' ? windowName(limits) : 'day'} exceeded; retry in ${seconds} s`,
         );
   return toResponse(error, rateLimitHeaders(decision.state), { 'Retry-After': String(seconds) });
+}
+
+function responseBodyLimit(value: number | undefined): number {
+  if (value === undefined) return MAX_RECORDED_RESPONSE_BYTES;
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0))) {
+    throw new RangeError(
+      `maxRecordedResponseBytes must be an integer >= 0 or Infinity, got ${String(value)}`,
+    );
+  }
+  return value;
 }
 
 function bodyLimit(value: number | undefined): number {

@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import type { AfterOperationFault } from '../disruptions/after-operation.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../rules/request-body.js';
 import type { JsonValue } from '../rules/responses.js';
 
@@ -51,6 +53,71 @@ export interface RecordedRequest {
   readonly error?: string;
   /** What chaos gave the request, when it gave it a fault or a delay (see `store.injectChaos`). */
   readonly chaos?: ChaosRecord;
+  /**
+   * The answer the store made, once made: kept even when a fault after the operation (`afterOperation`)
+   * kept it from the client, whose `status` is then absent.
+   */
+  readonly response?: RecordedResponse;
+  /** The fault that acted after the operation ran, when one did (see `FaultOptions.afterOperation`). */
+  readonly afterOperation?: AfterOperationFault;
+}
+
+/**
+ * The answer to one recorded request, as `store.requests` keeps it: the body as text, up to
+ * {@link MAX_RECORDED_RESPONSE_BYTES}.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore } from 'animal-store-sdk/testing';
+ *
+ * const store = createFakePetStore();
+ * await store.fetch(`${store.baseUrl}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });
+ * store.requests[0]?.response?.body; // '[]'
+ * ```
+ */
+export interface RecordedResponse {
+  /** The status. */
+  readonly status: number;
+  /** The headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body's text (`''` for none), cut at {@link MAX_RECORDED_RESPONSE_BYTES} bytes. */
+  readonly body: string;
+  /** `true` when the body was longer than {@link MAX_RECORDED_RESPONSE_BYTES} and `body` is its start. */
+  readonly truncated?: true;
+  /** When the answer was made, by the store's clock (milliseconds since the epoch). */
+  readonly answeredAt: number;
+}
+
+/**
+ * The most bytes of a response body the request log keeps per request (64 KiB): a page of 100 pets
+ * fits many times over, and 10,000 logged requests stay within a few hundred MiB at worst.
+ *
+ * @example
+ * ```ts
+ * import { MAX_RECORDED_RESPONSE_BYTES } from 'animal-store-sdk/testing';
+ *
+ * MAX_RECORDED_RESPONSE_BYTES; // 65536
+ * ```
+ */
+export const MAX_RECORDED_RESPONSE_BYTES = 65_536;
+
+/** What a response looked like, for the log: its body read from a copy, cut at `limit` bytes. */
+export async function recordResponse(
+  response: Response,
+  answeredAt: number,
+  limit: number = MAX_RECORDED_RESPONSE_BYTES,
+): Promise<RecordedResponse> {
+  const bytes =
+    response.body === null ? new Uint8Array() : new Uint8Array(await response.clone().arrayBuffer());
+  const truncated = bytes.length > limit;
+  const body = new TextDecoder().decode(truncated ? bytes.subarray(0, limit) : bytes);
+  return {
+    status: response.status,
+    headers: plainHeaders(response.headers),
+    body,
+    ...(truncated ? { truncated: true as const } : {}),
+    answeredAt,
+  };
 }
 
 /**
@@ -76,6 +143,8 @@ export interface ChaosRecord {
   readonly networkError?: true;
   /** How long its answer was held. */
   readonly delayMs?: number;
+  /** The fault that acted after the operation ran, when chaos picked one. */
+  readonly afterOperation?: AfterOperationFault;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Pet } from '../../schemas.js';
 import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultOptions } from '../disruptions/faults.js';
+import type { Har } from '../recording/har.js';
 import type { BaseUrl } from './base-url.js';
 import type { RecordedRequest } from './request-log.js';
 
@@ -164,7 +165,12 @@ export interface RunningFakeServer {
  * What the store makes of one request: a response, or a failed connection.
  */
 export type Outcome =
-  | { readonly kind: 'response'; readonly response: Response }
+  | {
+      readonly kind: 'response';
+      readonly response: Response;
+      /** Set when the body is a stream a fault spoils: the bytes announced, sent as the stream gives them. */
+      readonly bodyLength?: number;
+    }
   | { readonly kind: 'network-error' };
 
 /**
@@ -238,6 +244,8 @@ export interface StoreCore {
   readonly baseNow: () => number;
   /** Its state, as the control API reads and changes it. */
   readonly control: FakeStoreControl;
+  /** The request log as a HAR 1.2 archive, keys redacted (`GET /__fake/requests.har`). */
+  har(): Har;
   /**
    * A new, isolated store with this one's options (keys, plans, initial pets, limits), serving
    * `basePath` (`/sessions/<id>/v1`), and keeping at most `maxRecordedRequests` requests.
