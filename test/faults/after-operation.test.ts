@@ -100,9 +100,9 @@ const NEW_PET = { name: 'Bella', categoryId: 2, status: 'pending' } as const;
 
 /** The fault, the class the caller sees, and the message. */
 const CASES: readonly [AfterOperationFault, typeof APIConnectionError, RegExp][] = [
-  ['lost-response', APIConnectionError, /^Could not reach the Animal Store service for POST \/pets\.$/],
+  ['lost-response', APIConnectionError, /^Could not reach the Animal Store service for POST \/pets: .+\.$/],
   ['stalled-response', APIConnectionTimeoutError, /^POST \/pets timed out\.$/],
-  ['cut-body', APIConnectionError, /^Could not reach the Animal Store service for POST \/pets\.$/],
+  ['cut-body', APIConnectionError, /^Could not reach the Animal Store service for POST \/pets: .+\.$/],
   ['dripping-body', APIConnectionTimeoutError, /^POST \/pets timed out\.$/],
   ['stalled-body', APIConnectionTimeoutError, /^POST \/pets timed out\.$/],
 ];

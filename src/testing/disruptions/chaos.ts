@@ -6,8 +6,8 @@
  */
 
 import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
-import { DELAY_RANGE, isDelayInRange, type MAX_DELAY_MS } from './delay-range.js';
 import { type AfterOperationFault, isAfterOperationFault } from './after-operation.js';
+import { DELAY_RANGE, isDelayInRange, type MAX_DELAY_MS } from './delay-range.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 import { seededRandom } from './seeded-random.js';
 

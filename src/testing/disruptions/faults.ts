@@ -6,13 +6,13 @@
  */
 import { NULL_BODY_STATUSES } from '../../shared/http-status.js';
 import type { RateLimitState } from '../rules/rate-limiter.js';
-import { DELAY_RANGE, isDelayInRange, MAX_DELAY_MS } from './delay-range.js';
 import {
   type AfterOperationFault,
   type AfterOperationPlan,
   DEFAULT_DRIP_MS,
   isAfterOperationFault,
 } from './after-operation.js';
+import { DELAY_RANGE, isDelayInRange, MAX_DELAY_MS } from './delay-range.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 
 // FaultOptions carries a FaultMatch: the two are exported together.
