@@ -32,11 +32,11 @@ import {
   retryAfterSeconds,
   toResponse,
 } from '../rules/responses.js';
-import { noRoute, route } from '../rules/routes.js';
+import { isModelled, noRoute, route } from '../rules/routes.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
-import { plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
+import { parsedQuery, plainHeaders, type RecordedRequest, RequestLog, recordedBody } from './request-log.js';
 import type { FakeStoreControl, ListenOptions, Outcome, RunningFakeServer, StoreCore } from './store-core.js';
 
 /**
@@ -241,11 +241,13 @@ function createStore(
       method,
       url: request.url,
       path,
+      query: parsedQuery(url),
       headers: plainHeaders(request.headers),
       body: read.tooLarge ? undefined : recordedBody(read.text),
       receivedAt: clock(),
       requestId,
     };
+    if (!isModelled(path)) entry.unmodelled = true;
     log.push(entry);
     let outcome: Outcome;
     try {
