@@ -25,6 +25,10 @@
  */
 export type { AdvanceOptions, AdvanceTimers, Settled } from './advance-time.js';
 export { advanceUntilSettled } from './advance-time.js';
+export type { ContractViolation } from './contract/check-contract.js';
+export { checkContract } from './contract/check-contract.js';
+export type { OpenApiDocument } from './contract/openapi.js';
+export { animalStoreOpenApi } from './contract/openapi.js';
 export type {
   ConnectOptions,
   RemoteChaosOptions,

@@ -5,6 +5,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
+import { animalStoreOpenApi } from '../contract/openapi.js';
 import { parseJsonBody } from '../rules/json-body.js';
 import { type BodyRead, payloadTooLarge, readBody } from '../rules/request-body.js';
 import { ERROR_CODES, errorReply, toResponse } from '../rules/responses.js';
@@ -94,6 +95,7 @@ const STORE_ROUTES: readonly Route<ControlHandler>[] = [
     handler: withBody(ChaosBodySchema, 'chaos setting', (chaos) => act((store) => store.injectChaos(chaos))),
   },
   { method: 'DELETE', pattern: '/chaos', handler: act((store) => store.clearChaos()) },
+  { method: 'GET', pattern: '/openapi.json', handler: () => json(200, animalStoreOpenApi()) },
 ];
 
 /** `POST /__fake/sessions`: a new session, or the 503 when the server holds its most. */
