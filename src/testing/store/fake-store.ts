@@ -33,6 +33,7 @@ import {
   toResponse,
 } from '../rules/responses.js';
 import { isModelled, noRoute, route } from '../rules/routes.js';
+import { FakeStoreVerificationError, verificationProblems } from '../verify/verification.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
@@ -149,6 +150,12 @@ export interface FakePetStoreOptions {
    * that two stores never share ids.
    */
   readonly requestIdSeed?: number;
+  /**
+   * Makes `store.verify()` also fail on every request to a path the fake does not model (answered 404
+   * `not_modelled`), so that a test whose application reached an endpoint nobody answered fails.
+   * Default `false`.
+   */
+  readonly strict?: boolean;
 }
 
 /**
@@ -192,6 +199,27 @@ export interface FakePetStore extends FakeStoreControl {
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
   readonly droppedRequests: number;
+  /**
+   * Checks that the store was used as the test set it up: every injected fault fired (as many times
+   * as its `times`; one with `times: Infinity` at least once), and, for a `strict` store, no request
+   * reached a path the fake does not model. Call it at the end of a test (`afterEach`).
+   *
+   * @throws FakeStoreVerificationError listing each problem; a fault that never fired comes with the
+   * requests received that came closest to its match, and what differed.
+   *
+   * @example
+   * ```ts
+   * import { createFakePetStore } from 'animal-store-sdk/testing';
+   * import { afterEach } from 'vitest';
+   *
+   * const store = createFakePetStore({ strict: true });
+   * afterEach(() => {
+   *   store.verify();
+   *   store.reset();
+   * });
+   * ```
+   */
+  verify(): void;
 }
 
 /** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
@@ -408,6 +436,14 @@ function createStore(
     },
     get droppedRequests() {
       return log.dropped;
+    },
+    verify() {
+      const problems = verificationProblems(
+        disruptions.pendingFaults(),
+        log.entries(),
+        options.strict === true,
+      );
+      if (problems.length > 0) throw new FakeStoreVerificationError(problems);
     },
     setPets: control.setPets,
     injectFault: control.injectFault,
