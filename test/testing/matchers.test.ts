@@ -1,3 +1,4 @@
+import { expect as jestExpect } from 'expect';
 import { describe, expect, it } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import {
@@ -80,6 +81,19 @@ describe('the fake store matchers', () => {
         '    #2 GET /pets?status=available',
       ].join('\n'),
     );
+  });
+
+  it('work in Jest’s expect, .not included', async () => {
+    const store = await storeAfterCalls();
+    jestExpect.extend(fakePetStoreMatchers);
+    const jestAssert = (received: unknown) =>
+      jestExpect(received) as unknown as FakePetStoreMatchers<void> & { not: FakePetStoreMatchers<void> };
+
+    jestAssert(store).toHaveReceivedRequestTimes({ method: 'GET', path: '/pets' }, 2);
+    jestAssert(store).not.toHaveReceivedRequest({ method: 'DELETE' });
+    expect(() =>
+      jestAssert(store).toHaveReceivedRequest({ path: '/pets', query: { status: 'sold' } }),
+    ).toThrow(/#1 GET \/pets\?status=available\n {8}- query.status is "available", not "sold"/);
   });
 
   it('refuse what is not a store or its requests', () => {
