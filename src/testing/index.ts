@@ -50,6 +50,8 @@ export { DEFAULT_MAX_BODY_BYTES } from './rules/request-body.js';
 export type { FakeErrorCode, JsonValue } from './rules/responses.js';
 export { ERROR_CODES } from './rules/responses.js';
 export { samplePets } from './sample-pets.js';
+export type { SnapshotSerializer } from './snapshot/serializer.js';
+export { fakePetStoreSerializer, RUNTIME_HEADERS } from './snapshot/serializer.js';
 export { DEFAULT_BASE_URL } from './store/base-url.js';
 export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/fake-store.js';
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
