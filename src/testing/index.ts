@@ -43,6 +43,8 @@ export type { ChaosDelay, ChaosFault, ChaosOptions } from './disruptions/chaos.j
 export { DEFAULT_CHAOS_FAULTS } from './disruptions/chaos.js';
 export type { FaultMatch, FaultOptions } from './disruptions/faults.js';
 export { MAX_DELAY_MS } from './disruptions/faults.js';
+export type { PendingWaitInfo } from './pending-waits.js';
+export { pendingWaits } from './pending-waits.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './rules/operations.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rules/rate-limiter.js';
 export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rules/rate-limiter.js';

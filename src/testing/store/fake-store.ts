@@ -6,7 +6,7 @@
  * @module
  */
 import type { Pet } from '../../schemas.js';
-import { delay } from '../../shared/delay.js';
+import { trackedDelay, trackWait } from '../../shared/pending-waits.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { Disruptions } from '../disruptions/disruptions.js';
 import { startHttpServer } from '../http/start-http-server.js';
@@ -257,8 +257,12 @@ function createStore(
   const maxBodyBytes = bodyLimit(options.maxBodyBytes);
   const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
   const requestIds = new RequestIds(options.requestIdSeed);
+  // The wait a 429's Retry-After asks of a client, listed for pendingWaits() until the next request.
+  let retryAfterWait: (() => void) | undefined;
 
   const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
+    retryAfterWait?.();
+    retryAfterWait = undefined;
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const path = pathUnder(url, base.path);
@@ -288,7 +292,10 @@ function createStore(
       entry.status = 500;
       options.onInternalError?.(error, structuredClone(entry));
     }
-    if (outcome.kind === 'response') entry.status = outcome.response.status;
+    if (outcome.kind === 'response') {
+      entry.status = outcome.response.status;
+      retryAfterWait = awaitedRetry(outcome.response, entry);
+    }
     identified(outcome, requestId);
     // An injected fault may send an id of its own: the log keeps the one the response carried.
     if (outcome.kind === 'response') entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
@@ -310,7 +317,9 @@ function createStore(
     if (disruption.kind === 'refuse') return reply(toResponse(disruption.reply));
     if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
     for (const effect of disruption.effects) {
-      if (effect.delayMs > 0) await delay(effect.delayMs, request.signal);
+      if (effect.delayMs > 0) {
+        await trackedDelay(effect.delayMs, request.signal, `the fake, holding ${entry.method} ${entry.path}`);
+      }
       if (effect.result.kind === 'network-error') return { kind: 'network-error' };
       if (effect.result.kind === 'response') {
         return reply(effect.result.response(rateLimitHeaders(currentState(request.headers))));
@@ -374,6 +383,8 @@ function createStore(
       disruptions.clearChaos();
     },
     reset() {
+      retryAfterWait?.();
+      retryAfterWait = undefined;
       pets.reset();
       limiter.reset();
       disruptions.clear();
@@ -454,6 +465,16 @@ function createStore(
     reset: control.reset,
   };
   return { store, core };
+}
+
+/** A 429's `Retry-After` in whole seconds, listed as the wait it asks of the client. */
+function awaitedRetry(response: Response, entry: RecordedRequest): (() => void) | undefined {
+  const seconds = response.headers.get('retry-after');
+  if (response.status !== 429 || seconds === null || !/^\d+$/.test(seconds)) return undefined;
+  return trackWait(
+    Number(seconds) * 1000,
+    `a client, waiting out the Retry-After: ${seconds} the fake sent to ${entry.method} ${entry.path}`,
+  );
 }
 
 function reply(response: Response): Outcome {
