@@ -3,7 +3,14 @@
  *
  * @module
  */
+import type { WaitRegistry } from './pending-waits.js';
+
 export { delay as trackedDelay } from './delay.js';
+
+/** A registry that stays empty. */
+export function waitRegistry(): WaitRegistry {
+  return { waits: new Set() };
+}
 
 /** Lists nothing. */
 export function trackWait(_ms: number, _reason: string): () => void {

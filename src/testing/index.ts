@@ -68,7 +68,7 @@ export type {
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store/store-core.js';
 export type { TestingLibraryTimeConfig, TestingLibraryTimeOptions } from './testing-library-time.js';
 export { fakeTimeForTestingLibrary } from './testing-library-time.js';
-export type { FakePetStoreMatchers } from './verify/matchers.js';
+export type { FakePetStoreMatchers, MatcherOutcome } from './verify/matchers.js';
 export { fakePetStoreMatchers } from './verify/matchers.js';
 export type { NearMiss, RequestMatch } from './verify/near-misses.js';
 export { nearMisses } from './verify/near-misses.js';

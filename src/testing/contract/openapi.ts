@@ -37,7 +37,13 @@ export interface OpenApiDocument {
   /** The OpenAPI version, `3.1.0`. */
   readonly openapi: string;
   /** Title, version and description of the interface. */
-  readonly info: { readonly title: string; readonly version: string; readonly [key: string]: unknown };
+  readonly info: {
+    /** `Animal Store`. */
+    readonly title: string;
+    /** The interface's version, `1.0.0`. */
+    readonly version: string;
+    readonly [key: string]: unknown;
+  };
   /** The paths and their operations, by path template. */
   readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Everything else: servers, security, components. */

@@ -14,9 +14,20 @@ import {
   type RequestMatch,
 } from './near-misses.js';
 
-/** What the matchers return, as both runners take it. */
-interface MatcherResult {
+/**
+ * What a matcher of {@link fakePetStoreMatchers} returns, as vitest and Jest take it.
+ *
+ * @example
+ * ```ts
+ * import type { MatcherOutcome } from 'animal-store-sdk/testing';
+ *
+ * const passed: MatcherOutcome = { pass: true, message: () => 'Expected no request, but one came' };
+ * ```
+ */
+export interface MatcherOutcome {
+  /** Whether the request log holds what the matcher looks for. */
   readonly pass: boolean;
+  /** The failure message, near misses included. */
   readonly message: () => string;
 }
 
@@ -93,7 +104,8 @@ function matching(match: RequestMatch, log: readonly RecordedRequest[]): number[
  * ```
  */
 export const fakePetStoreMatchers = {
-  toHaveReceivedRequest(received: unknown, match: RequestMatch): MatcherResult {
+  /** Some logged request matches `match`; a failure names the closest ones, or, with `.not`, those that match. */
+  toHaveReceivedRequest(received: unknown, match: RequestMatch): MatcherOutcome {
     const log = logOf(received);
     const found = matching(match, log);
     if (found.length > 0) {
@@ -110,7 +122,8 @@ export const fakePetStoreMatchers = {
     };
   },
 
-  toHaveReceivedRequestTimes(received: unknown, match: RequestMatch, times: number): MatcherResult {
+  /** Exactly `times` logged requests match `match`; a failure lists those that do, and near misses when too few. */
+  toHaveReceivedRequestTimes(received: unknown, match: RequestMatch, times: number): MatcherOutcome {
     if (!(Number.isSafeInteger(times) && times >= 0)) {
       throw new RangeError(`toHaveReceivedRequestTimes: times must be an integer >= 0, got ${String(times)}`);
     }
