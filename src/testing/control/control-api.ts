@@ -11,6 +11,7 @@ import { type BodyRead, payloadTooLarge, readBody } from '../rules/request-body.
 import { ERROR_CODES, errorReply, toResponse } from '../rules/responses.js';
 import { findRoute, methodsOf, noRoute, type Route } from '../rules/routes.js';
 import type { FakeStoreControl, StoreCore } from '../store/store-core.js';
+import { FakeStoreVerificationError } from '../verify/verification.js';
 import { type ControlAccess, carriesToken } from './control-access.js';
 import { ChaosBodySchema, ClockBodySchema, FaultBodySchema, PetsBodySchema } from './control-schemas.js';
 import { controlTarget, sessionBasePath, sessionControlPath } from './control-urls.js';
@@ -96,7 +97,19 @@ const STORE_ROUTES: readonly Route<ControlHandler>[] = [
   },
   { method: 'DELETE', pattern: '/chaos', handler: act((store) => store.clearChaos()) },
   { method: 'GET', pattern: '/openapi.json', handler: () => json(200, animalStoreOpenApi()) },
+  { method: 'GET', pattern: '/verify', handler: ({ store }) => json(200, { problems: problemsOf(store) }) },
 ];
+
+/** What `store.verify()` finds, as a list: empty when the store was used as the test set it up. */
+function problemsOf(store: FakeStoreControl): readonly string[] {
+  try {
+    store.verify();
+    return [];
+  } catch (error) {
+    if (error instanceof FakeStoreVerificationError) return error.problems;
+    throw error;
+  }
+}
 
 /** `POST /__fake/sessions`: a new session, or the 503 when the server holds its most. */
 const createSession: ControlHandler = ({ sessions, root, origin }) => {

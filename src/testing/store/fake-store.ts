@@ -199,27 +199,6 @@ export interface FakePetStore extends FakeStoreControl {
   listen(options?: ListenOptions): Promise<RunningFakeServer>;
   /** How many requests were dropped from `requests` to stay within `maxRecordedRequests` since the last `reset()`. */
   readonly droppedRequests: number;
-  /**
-   * Checks that the store was used as the test set it up: every injected fault fired (as many times
-   * as its `times`; one with `times: Infinity` at least once), and, for a `strict` store, no request
-   * reached a path the fake does not model. Call it at the end of a test (`afterEach`).
-   *
-   * @throws FakeStoreVerificationError listing each problem; a fault that never fired comes with the
-   * requests received that came closest to its match, and what differed.
-   *
-   * @example
-   * ```ts
-   * import { createFakePetStore } from 'animal-store-sdk/testing';
-   * import { afterEach } from 'vitest';
-   *
-   * const store = createFakePetStore({ strict: true });
-   * afterEach(() => {
-   *   store.verify();
-   *   store.reset();
-   * });
-   * ```
-   */
-  verify(): void;
 }
 
 /** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
@@ -382,6 +361,14 @@ function createStore(
     clearChaos() {
       disruptions.clearChaos();
     },
+    verify() {
+      const problems = verificationProblems(
+        disruptions.pendingFaults(),
+        log.entries(),
+        options.strict === true,
+      );
+      if (problems.length > 0) throw new FakeStoreVerificationError(problems);
+    },
     reset() {
       retryAfterWait?.();
       retryAfterWait = undefined;
@@ -448,14 +435,7 @@ function createStore(
     get droppedRequests() {
       return log.dropped;
     },
-    verify() {
-      const problems = verificationProblems(
-        disruptions.pendingFaults(),
-        log.entries(),
-        options.strict === true,
-      );
-      if (problems.length > 0) throw new FakeStoreVerificationError(problems);
-    },
+    verify: control.verify,
     setPets: control.setPets,
     injectFault: control.injectFault,
     clearFaults: control.clearFaults,
