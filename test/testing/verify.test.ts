@@ -112,6 +112,19 @@ describe('store.verify()', () => {
     ]);
   });
 
+  it('says a request matched all but the predicate', async () => {
+    const store = createFakePetStore();
+    store.injectFault({
+      status: 503,
+      match: { path: '/pets', predicate: (request) => 'x-trace' in request.headers },
+    });
+    await clientOf(store).listPets();
+
+    expect(verifyFailure(store).problems).toEqual([
+      'a fault (status 503) for any method /pets (with a predicate) never fired.\n  The closest of the 1 requests received:\n    #1 GET /pets\n        - its predicate returned false',
+    ]);
+  });
+
   it('never shows the value of an Authorization header', async () => {
     const store = createFakePetStore();
     store.injectFault({ status: 503, match: { headers: { Authorization: 'Bearer other-key' } } });

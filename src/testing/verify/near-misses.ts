@@ -107,6 +107,10 @@ export function differences(match: RequestMatch, request: RecordedRequest): stri
     else found.push(`header ${lower} is "${given}", not "${value}"`);
   }
   if (match.body !== undefined) found.push(...bodyDifferences(match.body, request.body, 'body'));
+  // A fault's match may carry a predicate, which only says no.
+  const { predicate } = match as FaultMatch;
+  if (found.length === 0 && predicate !== undefined && !predicate(request))
+    found.push('its predicate returned false');
   return found;
 }
 
