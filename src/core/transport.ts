@@ -7,7 +7,7 @@
  * @module
  */
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
-import { delay } from '../shared/delay.js';
+import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
@@ -224,7 +224,7 @@ export class Transport {
         if (retry > call.maxRetries || !(error instanceof Error) || !this.#shouldRetry(call, error, retry)) {
           throw error;
         }
-        await delay(call.retryWaitMs ?? 0, call.signal);
+        await trackedDelay(call.retryWaitMs ?? 0, call.signal);
         await this.#pass(call);
       }
     }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { describePendingWaits } from './pending-waits.js';
 
 /**
  * Moves a test runner's fake clock forward by `ms`: `vi.advanceTimersByTimeAsync`,
@@ -113,7 +114,12 @@ export async function advanceUntilSettled<T>(
     else await realTurn();
     advanced += stepMs;
   }
-  if (!done) throw new Error(`The call was still pending after ${limitMs} ms of fake time`);
+  if (!done) {
+    const waits = describePendingWaits();
+    throw new Error(
+      `The call was still pending after ${limitMs} ms of fake time${waits === '' ? '' : `; pending waits: ${waits}`}`,
+    );
+  }
   return { ...(await outcome), elapsed: Date.now() - start };
 }
 

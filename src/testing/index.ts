@@ -27,6 +27,10 @@
 export type { Fetch } from '../shared/fetch.js';
 export type { AdvanceOptions, AdvanceTimers, Settled } from './advance-time.js';
 export { advanceUntilSettled } from './advance-time.js';
+export type { ContractViolation } from './contract/check-contract.js';
+export { checkContract } from './contract/check-contract.js';
+export type { OpenApiDocument } from './contract/openapi.js';
+export { animalStoreOpenApi } from './contract/openapi.js';
 export type {
   ConnectOptions,
   RemoteChaosOptions,
@@ -44,6 +48,8 @@ export type { ChaosDelay, ChaosFault, ChaosOptions } from './disruptions/chaos.j
 export { DEFAULT_CHAOS_FAULTS } from './disruptions/chaos.js';
 export { MAX_DELAY_MS } from './disruptions/delay-range.js';
 export type { FaultMatch, FaultOptions } from './disruptions/faults.js';
+export type { PendingWaitInfo } from './pending-waits.js';
+export { pendingWaits } from './pending-waits.js';
 export type { Har, HarEntry, HarNameValue } from './recording/har.js';
 export { ReplayMismatchError } from './recording/replay.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './rules/operations.js';
@@ -53,6 +59,8 @@ export { DEFAULT_MAX_BODY_BYTES } from './rules/request-body.js';
 export type { FakeErrorCode, JsonValue } from './rules/responses.js';
 export { ERROR_CODES } from './rules/responses.js';
 export { samplePets } from './sample-pets.js';
+export type { SnapshotSerializer } from './snapshot/serializer.js';
+export { fakePetStoreSerializer, RUNTIME_HEADERS } from './snapshot/serializer.js';
 export { DEFAULT_BASE_URL } from './store/base-url.js';
 export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/fake-store.js';
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
@@ -68,3 +76,8 @@ export type {
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store/store-core.js';
 export type { TestingLibraryTimeConfig, TestingLibraryTimeOptions } from './testing-library-time.js';
 export { fakeTimeForTestingLibrary } from './testing-library-time.js';
+export type { FakePetStoreMatchers, MatcherOutcome } from './verify/matchers.js';
+export { fakePetStoreMatchers } from './verify/matchers.js';
+export type { NearMiss, RequestMatch } from './verify/near-misses.js';
+export { nearMisses } from './verify/near-misses.js';
+export { FakeStoreVerificationError } from './verify/verification.js';

@@ -158,6 +158,8 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       });
       expect(report.rateLimit).toEqual({ limit: 60, remaining: 56 });
       expect(report.requestsSeen).toEqual(['POST /pets', 'GET /pets', 'GET /pets/8', 'GET /pets/404']);
+      // animal-store-sdk/openapi.json is the document the fake serves, and the client's requests keep it.
+      expect(report.openApi).toEqual({ version: '3.1.0', servedIsShipped: true, violations: [] });
     },
   );
 

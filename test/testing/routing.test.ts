@@ -12,10 +12,13 @@ describe.each(transports)('routing over $name', (transport) => {
     ['GET', '/pet'],
     ['GET', '/pets/1/photos'],
     ['GET', '/categories'],
-  ])('answers %s %s with a 404 Error', async (method, path) => {
+  ])('answers %s %s with a 404 not_modelled Error naming the modelled routes', async (method, path) => {
     const store = createFakePetStore({ pets: [{ id: 1, name: 'Rex', categoryId: 1 }] });
     const { baseUrl, fetch } = await transport.serve(store);
-    await expectError(await fetch(`${baseUrl}${path}`, authed({ method })), 404, 'not_found');
+    const body = await expectError(await fetch(`${baseUrl}${path}`, authed({ method })), 404, 'not_modelled');
+    expect(body.message).toContain(`does not model ${method} ${path || '/'}`);
+    expect(body.message).toContain('it models GET /pets, POST /pets, GET /pets/{petId}');
+    expect(store.requests.map((request) => request.unmodelled)).toEqual([true]);
   });
 
   it.each([

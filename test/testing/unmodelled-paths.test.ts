@@ -4,9 +4,43 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { type Fetch, NotFoundError, PetStoreClient } from '../../src/index.js';
 import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
 
+async function failure(call: PromiseLike<unknown>): Promise<NotFoundError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof NotFoundError) return error;
+    throw error;
+  }
+  throw new Error('The call succeeded');
+}
+
 const ORDERS = [{ id: 1, petId: 1, quantity: 2 }];
 
 describe('a path the fake store does not model', () => {
+  it('is a 404 not_modelled that names the modelled routes, logged as unmodelled; an unknown pet stays not_found', async () => {
+    const store = createFakePetStore();
+    const client = new PetStoreClient({
+      apiKey: DEFAULT_API_KEY,
+      baseUrl: store.baseUrl,
+      fetch: store.fetch,
+    });
+
+    const unmodelled = await failure(client.request({ method: 'GET', path: '/store/orders' }));
+    const missingPet = await failure(client.getPet(7));
+
+    expect(unmodelled).toBeInstanceOf(NotFoundError);
+    expect(unmodelled).toMatchObject({ status: 404, code: 'not_modelled' });
+    expect(unmodelled.message).toContain(
+      'does not model GET /store/orders; it models GET /pets, POST /pets, GET /pets/{petId}',
+    );
+    expect(missingPet).toBeInstanceOf(NotFoundError);
+    expect(missingPet).toMatchObject({ status: 404, code: 'not_found' });
+    expect(store.requests.map(({ path, unmodelled }) => ({ path, unmodelled }))).toEqual([
+      { path: '/store/orders', unmodelled: true },
+      { path: '/pets/7', unmodelled: undefined },
+    ]);
+  });
+
   it('is a 404, until a test adds its own msw handler with server.use()', async () => {
     const store = createFakePetStore();
     const server = setupServer(...store.handlers);

@@ -14,6 +14,7 @@ import type { FaultOptions } from '../disruptions/faults.js';
 import type { Har } from '../recording/har.js';
 import { parseBaseUrl } from '../store/base-url.js';
 import type { RecordedRequest } from '../store/request-log.js';
+import { FakeStoreVerificationError } from '../verify/verification.js';
 import { CONTROL_PATH, controlTarget, controlUrlOf, sessionBasePath } from './control-urls.js';
 
 /**
@@ -149,6 +150,12 @@ export interface RemoteFakePetStore {
   /** Ends chaos; injected faults stay. */
   clearChaos(): Promise<void>;
   /**
+   * Checks the store as `store.verify()` does: rejects with a {@link FakeStoreVerificationError}
+   * naming each fault that never fired (with the closest requests received) and, on a strict store,
+   * each request to a path the fake does not model.
+   */
+  verify(): Promise<void>;
+  /**
    * A new, isolated store on the same server (its own pets, keys' windows, log, faults, chaos and
    * clock), served at its own base URL. Sessions are not nested: a session's `createSession()` makes
    * another session of the same server.
@@ -210,6 +217,7 @@ const CONNECT_OPTION_NAMES = Object.keys({ token: 0 } satisfies Record<keyof Con
 
 const SessionCreatedSchema = z.object({ id: z.string(), baseUrl: z.string(), controlUrl: z.string() });
 const ClockSchema = z.object({ now: z.number() });
+const VerifySchema = z.object({ problems: z.array(z.string()) });
 
 /**
  * Connects to a fake Animal Store in another process through its control API. `url` is the store's
@@ -261,6 +269,10 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
     injectChaos: async (chaos) =>
       void (await call('POST', '/chaos', { ...chaos, match: matchJson(chaos.match) })),
     clearChaos: async () => void (await call('DELETE', '/chaos')),
+    verify: async () => {
+      const { problems } = VerifySchema.parse(await call('GET', '/verify'));
+      if (problems.length > 0) throw new FakeStoreVerificationError(problems);
+    },
     createSession: async () => {
       const created = SessionCreatedSchema.parse(await control(`${rootControl}/sessions`, 'POST', token));
       const session = remoteStore(created.baseUrl, created.controlUrl, token);

@@ -5,11 +5,13 @@
  * @module
  */
 import type * as z from 'zod/mini';
+import { animalStoreOpenApi } from '../contract/openapi.js';
 import { parseJsonBody } from '../rules/json-body.js';
 import { type BodyRead, payloadTooLarge, readBody } from '../rules/request-body.js';
 import { ERROR_CODES, errorReply, type JsonReply, toResponse } from '../rules/responses.js';
 import { findRoute, methodsOf, noRoute, type Route } from '../rules/routes.js';
 import type { FakeStoreControl, StoreCore } from '../store/store-core.js';
+import { FakeStoreVerificationError } from '../verify/verification.js';
 import { type ControlAccess, carriesToken } from './control-access.js';
 import type { ControlGuard } from './control-guard.js';
 import { ChaosBodySchema, ClockBodySchema, FaultBodySchema, PetsBodySchema } from './control-schemas.js';
@@ -100,7 +102,20 @@ const STORE_ROUTES: readonly Route<ControlHandler>[] = [
     handler: withBody(ChaosBodySchema, 'chaos setting', (chaos) => act((store) => store.injectChaos(chaos))),
   },
   { method: 'DELETE', pattern: '/chaos', handler: act((store) => store.clearChaos()) },
+  { method: 'GET', pattern: '/openapi.json', handler: () => json(200, animalStoreOpenApi()) },
+  { method: 'GET', pattern: '/verify', handler: ({ store }) => json(200, { problems: problemsOf(store) }) },
 ];
+
+/** What `store.verify()` finds, as a list: empty when the store was used as the test set it up. */
+function problemsOf(store: FakeStoreControl): readonly string[] {
+  try {
+    store.verify();
+    return [];
+  } catch (error) {
+    if (error instanceof FakeStoreVerificationError) return error.problems;
+    throw error;
+  }
+}
 
 /** `POST /__fake/sessions`: a new session, or the 503 when the server holds its most. */
 const createSession: ControlHandler = ({ sessions, root, origin }) => {

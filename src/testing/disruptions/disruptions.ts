@@ -9,7 +9,14 @@ import type { RateLimitState } from '../rules/rate-limiter.js';
 import type { JsonReply } from '../rules/responses.js';
 import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
 import { Chaos, type ChaosOptions } from './chaos.js';
-import { effectOf, type FaultEffect, type FaultOptions, FaultQueue, statusFault } from './faults.js';
+import {
+  effectOf,
+  type FaultEffect,
+  type FaultOptions,
+  FaultQueue,
+  type PendingFault,
+  statusFault,
+} from './faults.js';
 import { readPreferences } from './prefer.js';
 
 /**
@@ -42,6 +49,11 @@ export class Disruptions {
   /** Ends chaos. */
   clearChaos(): void {
     this.#chaos = undefined;
+  }
+
+  /** The injected faults not used up, with how often each fired. */
+  pendingFaults(): readonly PendingFault[] {
+    return this.#faults.pending();
   }
 
   /** Removes every fault and ends chaos. */

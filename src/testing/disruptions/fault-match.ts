@@ -117,7 +117,7 @@ function pathMatches(expected: string | RegExp, path: string): boolean {
 }
 
 /** Whether `actual` holds `expected`: objects by their given fields, recursively; anything else equal. */
-function contains(actual: JsonValue | undefined, expected: JsonValue): boolean {
+export function contains(actual: JsonValue | undefined, expected: JsonValue): boolean {
   if (Array.isArray(expected)) {
     return (
       Array.isArray(actual) &&

@@ -105,6 +105,8 @@ export interface FaultEffect {
 interface ActiveFault {
   readonly options: FaultOptions;
   remaining: number;
+  /** How many requests it answered. */
+  fired: number;
   /** How many requests matched it so far, for `match.nth`. */
   matched: number;
 }
@@ -137,7 +139,7 @@ export class FaultQueue {
    */
   add(options: FaultOptions): void {
     checkFault(options);
-    this.#faults.push({ options, remaining: options.times ?? 1, matched: 0 });
+    this.#faults.push({ options, remaining: options.times ?? 1, matched: 0, fired: 0 });
   }
 
   /**
@@ -153,6 +155,7 @@ export class FaultQueue {
     }
     if (chosen === undefined) return undefined;
     chosen.remaining -= 1;
+    chosen.fired += 1;
     if (chosen.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== chosen);
     return effectOf(chosen.options);
   }
@@ -163,6 +166,19 @@ export class FaultQueue {
   clear(): void {
     this.#faults = [];
   }
+
+  /** The faults not used up, in the order they were injected, with how often each fired. */
+  pending(): readonly PendingFault[] {
+    return this.#faults.map(({ options, fired, matched }) => ({ options, fired, matched }));
+  }
+}
+
+/** A fault not used up: what was injected, and how many requests it answered so far. */
+export interface PendingFault {
+  readonly options: FaultOptions;
+  readonly fired: number;
+  /** How many requests matched it (for `match.nth`), whether it answered them or not. */
+  readonly matched: number;
 }
 
 function checkFault(options: FaultOptions): void {

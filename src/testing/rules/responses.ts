@@ -47,8 +47,10 @@ export const ERROR_CODES = Object.freeze({
   invalidBody: 'invalid_body',
   /** 400: a `Prefer: code` or `delay` the fake cannot honour. */
   invalidPreference: 'invalid_preference',
-  /** 404: no such pet, or no such route under the base URL. */
+  /** 404: no such pet, or (outside the base URL, or in the control API) no such route. */
   notFound: 'not_found',
+  /** 404: a path under the base URL that the fake does not model (`GET /store/orders`); the message names those it does. */
+  notModelled: 'not_modelled',
   /** 405: a method the route does not have (see the `Allow` header). */
   methodNotAllowed: 'method_not_allowed',
   /** 413: a request body over the store's `maxBodyBytes`. */

@@ -25,6 +25,28 @@ const ROUTES: readonly Route<Operation>[] = [
   { method: 'GET', pattern: '/pets/{petId}', handler: getPet },
 ];
 
+/** The routes the fake models, as `METHOD /path` in the table's order: what a `not_modelled` 404 names. */
+export const MODELLED_ROUTES: readonly string[] = Object.freeze(
+  ROUTES.map((candidate) => `${candidate.method} ${candidate.pattern}`),
+);
+
+/** Whether some route of the fake has this path (under the base URL), whatever its method. */
+export function isModelled(path: string): boolean {
+  return ROUTES.some((candidate) => matchPattern(candidate.pattern, path) !== undefined);
+}
+
+/**
+ * The 404 for a path under the base URL that no route has: the fake does not model it, which is not
+ * the service saying there is nothing there, so it has its own code (an unknown pet stays `not_found`).
+ */
+export function notModelled(method: string, path: string): JsonReply {
+  return errorReply(
+    404,
+    ERROR_CODES.notModelled,
+    `The fake Animal Store does not model ${method} ${withoutTrailingSlash(path) || '/'}; it models ${MODELLED_ROUTES.join(', ')}. Answer it yourself in front of the fake (an msw handler, or a fetch that wraps store.fetch)`,
+  );
+}
+
 /** The methods of a table, in its order: what a CORS preflight may ask for. */
 export function methodsOf(table: readonly Route<unknown>[]): readonly string[] {
   return Object.freeze([...new Set(table.map((route) => route.method))]);
@@ -90,6 +112,7 @@ export function findRoute<Handler>(
 
 /** Finds the route for an API request and runs its operation, or answers 404 or 405. */
 export function route(pets: PetRepository, request: OperationRequest): JsonReply {
+  if (!isModelled(request.path)) return notModelled(request.method, request.path);
   const found = findRoute(ROUTES, request.method, request.path);
   if (!('route' in found)) return found;
   return found.route.handler(pets, request, found.params);

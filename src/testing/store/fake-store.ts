@@ -9,6 +9,7 @@ import type { Pet } from '../../schemas.js';
 import { delay } from '../../shared/delay.js';
 import type { Fetch } from '../../shared/fetch.js';
 import { checkNames } from '../../shared/option-names.js';
+import { trackedDelay, trackWait } from '../../shared/pending-waits.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { type AfterOperationPlan, afterOperation } from '../disruptions/after-operation.js';
 import { Disruptions } from '../disruptions/disruptions.js';
@@ -39,12 +40,14 @@ import {
   retryAfterSeconds,
   toResponse,
 } from '../rules/responses.js';
-import { noRoute, route } from '../rules/routes.js';
+import { isModelled, noRoute, route } from '../rules/routes.js';
+import { FakeStoreVerificationError, verificationProblems } from '../verify/verification.js';
 import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
 import {
   MAX_RECORDED_RESPONSE_BYTES,
+  parsedQuery,
   plainHeaders,
   type RecordedRequest,
   RequestLog,
@@ -205,6 +208,12 @@ export interface FakePetStoreOptions {
    * {@link MAX_RECORDED_RESPONSE_BYTES} (64 KiB); `Infinity` keeps every byte, as record mode wants.
    */
   readonly maxRecordedResponseBytes?: number;
+  /**
+   * Makes `store.verify()` also fail on every request to a path the fake does not model (answered 404
+   * `not_modelled`), so that a test whose application reached an endpoint nobody answered fails.
+   * Default `false`.
+   */
+  readonly strict?: boolean;
 }
 
 /** Every option's name: the type makes an option added to {@link FakePetStoreOptions} be listed here. */
@@ -223,6 +232,7 @@ const OPTION_NAMES = Object.keys({
   onReplayMismatch: 0,
   upstream: 0,
   maxRecordedResponseBytes: 0,
+  strict: 0,
 } satisfies Record<keyof FakePetStoreOptions, 0>);
 
 /**
@@ -325,8 +335,12 @@ function createStore(
   const upstream = options.upstream === undefined ? undefined : upstreamOf(options.upstream);
   const maxResponseBytes = responseBodyLimit(options.maxRecordedResponseBytes);
   const secrets = [...Object.keys(apiKeys), ...(options.proxyKey === undefined ? [] : [options.proxyKey])];
+  // The wait a 429's Retry-After asks of a client, listed for pendingWaits() until the next request.
+  let retryAfterWait: (() => void) | undefined;
 
   const respond = async (request: Request, baseHref: string, oversized = false): Promise<Outcome> => {
+    retryAfterWait?.();
+    retryAfterWait = undefined;
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const path = pathUnder(url, base.path);
@@ -337,11 +351,13 @@ function createStore(
       method,
       url: request.url,
       path,
+      query: parsedQuery(url),
       headers: plainHeaders(request.headers),
       body: read.tooLarge ? undefined : recordedBody(read.text),
       receivedAt: clock(),
       requestId,
     };
+    if (!isModelled(path)) entry.unmodelled = true;
     log.push(entry);
     const plan: { after?: AfterOperationPlan } = {};
     let outcome: Outcome;
@@ -358,6 +374,7 @@ function createStore(
     identified(outcome, requestId);
     if (outcome.kind !== 'response') return outcome;
     entry.status = outcome.response.status;
+    retryAfterWait = awaitedRetry(outcome.response, entry);
     // An injected fault may send an id of its own: the log keeps the one the response carried.
     entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
     entry.response = await recordResponse(outcome.response, clock(), maxResponseBytes);
@@ -385,7 +402,9 @@ function createStore(
     if (disruption.chaos !== undefined) entry.chaos = disruption.chaos;
     for (const effect of disruption.effects) {
       if (effect.after !== undefined) plan.after = effect.after;
-      if (effect.delayMs > 0) await delay(effect.delayMs, request.signal);
+      if (effect.delayMs > 0) {
+        await trackedDelay(effect.delayMs, request.signal, `the fake, holding ${entry.method} ${entry.path}`);
+      }
       if (effect.result.kind === 'network-error') return { kind: 'network-error' };
       if (effect.result.kind === 'response') {
         return reply(effect.result.response(rateLimitHeaders(currentState(request.headers))));
@@ -465,7 +484,17 @@ function createStore(
     clearChaos() {
       disruptions.clearChaos();
     },
+    verify() {
+      const problems = verificationProblems(
+        disruptions.pendingFaults(),
+        log.entries(),
+        options.strict === true,
+      );
+      if (problems.length > 0) throw new FakeStoreVerificationError(problems);
+    },
     reset() {
+      retryAfterWait?.();
+      retryAfterWait = undefined;
       pets.reset();
       limiter.reset();
       disruptions.clear();
@@ -533,6 +562,7 @@ function createStore(
       return log.dropped;
     },
     toHAR: () => core.har(),
+    verify: control.verify,
     setPets: control.setPets,
     injectFault: control.injectFault,
     clearFaults: control.clearFaults,
@@ -542,6 +572,16 @@ function createStore(
     reset: control.reset,
   };
   return { store, core };
+}
+
+/** A 429's `Retry-After` in whole seconds, listed as the wait it asks of the client. */
+function awaitedRetry(response: Response, entry: RecordedRequest): (() => void) | undefined {
+  const seconds = response.headers.get('retry-after');
+  if (response.status !== 429 || seconds === null || !/^\d+$/.test(seconds)) return undefined;
+  return trackWait(
+    Number(seconds) * 1000,
+    `a client, waiting out the Retry-After: ${seconds} the fake sent to ${entry.method} ${entry.path}`,
+  );
 }
 
 function reply(response: Response): Outcome {

@@ -30,6 +30,11 @@ export interface RecordedRequest {
   readonly url: string;
   /** The path relative to the base URL, without the query: `/pets`, `/pets/1`. */
   readonly path: string;
+  /**
+   * The query parameters, decoded: `{ limit: '10' }` for `?limit=10`; a parameter given more than
+   * once has every value, in order (`{ status: ['sold', 'pending'] }`).
+   */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
   /** The headers, names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
   /** The body parsed as JSON; the raw text when it is not JSON; `undefined` when there is none. */
@@ -51,6 +56,11 @@ export interface RecordedRequest {
    * `internal_error` with this message.
    */
   readonly error?: string;
+  /**
+   * `true` when no route of the fake has the path (`GET /store/orders`): it was answered 404
+   * `not_modelled`, and `store.verify()` of a `strict` store fails on it.
+   */
+  readonly unmodelled?: true;
   /** What chaos gave the request, when it gave it a fault or a delay (see `store.injectChaos`). */
   readonly chaos?: ChaosRecord;
   /**
@@ -159,6 +169,18 @@ export function recordedBody(text: string): JsonValue | undefined {
   } catch {
     return text;
   }
+}
+
+/**
+ * The query of a URL as a {@link RecordedRequest} holds it: one value as a string, repeated ones as an array.
+ */
+export function parsedQuery(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(name);
+    query[name] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return query;
 }
 
 /**

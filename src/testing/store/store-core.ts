@@ -226,6 +226,27 @@ export interface FakeStoreControl {
   /** Ends chaos; injected faults stay. */
   clearChaos(): void;
   /**
+   * Checks that the store was used as the test set it up: every injected fault fired (as many times
+   * as its `times`; one with `times: Infinity` at least once), and, for a `strict` store, no request
+   * reached a path the fake does not model.
+   *
+   * @throws FakeStoreVerificationError listing each problem; a fault that never fired comes with the
+   * requests received that came closest to its match, and what differed.
+   *
+   * @example
+   * ```ts
+   * import { createFakePetStore } from 'animal-store-sdk/testing';
+   * import { afterEach } from 'vitest';
+   *
+   * const store = createFakePetStore({ strict: true });
+   * afterEach(() => {
+   *   store.verify();
+   *   store.reset();
+   * });
+   * ```
+   */
+  verify(): void;
+  /**
    * Returns to the initial state: the initial animals (and id counter), no recorded requests, no rate
    * limit windows or bans, no injected faults or chaos, and the clock without what `advanceClock` added.
    */

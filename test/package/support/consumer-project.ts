@@ -34,7 +34,7 @@ const OPENTELEMETRY = [
 ];
 
 /** The optional peers a consumer project installs beside the tarball. */
-const OPTIONAL_PEERS = ['msw', 'redis', 'ioredis'] as const;
+const OPTIONAL_PEERS = ['msw', 'redis', 'ioredis', 'ajv'] as const;
 
 /**
  * Creates a project in the system's temporary directory and installs the tarball there together
@@ -56,7 +56,7 @@ export async function createConsumerProject(
   }
   await writeTypedConsumer(project);
   // The optional peers, in the ranges the package asks for: msw for ./testing, a Redis client of each
-  // kind for ./redis.
+  // kind for ./redis, ajv for checkContract.
   const specs = peers.map((name) => `${name}@${manifest.peerDependencies[name]}`);
   const openTelemetry = OPENTELEMETRY.map((name) => `${name}@${manifest.devDependencies[name]}`);
   const packages = [tarball, ...specs, ...openTelemetry];

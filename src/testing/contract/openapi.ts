@@ -1,0 +1,357 @@
+/**
+ * The Animal Store's OpenAPI 3.1 description, generated from the zod schemas the SDK and the fake
+ * share (src/schemas.ts), so that it cannot drift from either. It says what the interface says; where
+ * the fake chose what the interface leaves open, the object carries an `x-fake-choice` saying what.
+ * `npm run build` writes it to dist/openapi.json (`animal-store-sdk/openapi.json`), and the fake's
+ * control API serves it at `GET /__fake/openapi.json`.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import {
+  ErrorBodySchema,
+  ListPetsParamsSchema,
+  NewPetSchema,
+  PetIdSchema,
+  PetSchema,
+  PetStatusSchema,
+} from '../../schemas.js';
+import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
+import { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from '../rules/operations.js';
+import { ERROR_CODES } from '../rules/responses.js';
+import { DEFAULT_BASE_URL } from '../store/base-url.js';
+import { DEFAULT_NEW_PET_STATUS } from '../store/pet-repository.js';
+
+/**
+ * An OpenAPI 3.1 document, as JSON: {@link animalStoreOpenApi} returns one.
+ *
+ * @example
+ * ```ts
+ * import { animalStoreOpenApi, type OpenApiDocument } from 'animal-store-sdk/testing';
+ *
+ * const document: OpenApiDocument = animalStoreOpenApi();
+ * document.openapi; // '3.1.0'
+ * ```
+ */
+export interface OpenApiDocument {
+  /** The OpenAPI version, `3.1.0`. */
+  readonly openapi: string;
+  /** Title, version and description of the interface. */
+  readonly info: {
+    /** `Animal Store`. */
+    readonly title: string;
+    /** The interface's version, `1.0.0`. */
+    readonly version: string;
+    readonly [key: string]: unknown;
+  };
+  /** The paths and their operations, by path template. */
+  readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Everything else: servers, security, components. */
+  readonly [key: string]: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
+/** The model's schemas, by the name the interface gives them. */
+function componentSchemas(): { schemas: Record<string, Json>; listParams: Json } {
+  const registry = z.registry<{ id: string }>();
+  registry.add(PetStatusSchema, { id: 'PetStatus' });
+  registry.add(NewPetSchema, { id: 'NewPet' });
+  registry.add(PetSchema, { id: 'Pet' });
+  registry.add(ErrorBodySchema, { id: 'Error' });
+  registry.add(ListPetsParamsSchema, { id: 'ListPetsParams' });
+  // `input`: what the service accepts and sends, so a Pet may carry fields added later (the SDK strips
+  // them), while a NewPet, a strict object, may not.
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema === PetIdSchema) jsonSchema.format = 'int64';
+    },
+  }) as { schemas: Record<string, Json> };
+  const cleaned = Object.fromEntries(
+    Object.entries(schemas).map(([name, { $id, $schema, ...schema }]) => [name, schema]),
+  );
+  const { ListPetsParams: listParams = {}, ...rest } = cleaned;
+  describeFields(rest);
+  return { schemas: rest, listParams };
+}
+
+/** The field descriptions of the interface's tables, which the schemas keep as comments. */
+const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  NewPet: {
+    name: "The animal's name.",
+    categoryId: 'Identifier of the category the animal belongs to.',
+    status: 'Availability status.',
+  },
+  Pet: {
+    id: 'Unique identifier, assigned by the service on creation.',
+    name: "The animal's name.",
+    categoryId: 'Identifier of the category the animal belongs to.',
+    status: 'Availability status.',
+  },
+  Error: {
+    code: 'Machine-readable error code.',
+    message: 'Human-readable description.',
+    status: 'The HTTP status code of the response.',
+  },
+};
+
+function describeFields(schemas: Record<string, Json>): void {
+  for (const [name, fields] of Object.entries(FIELD_DESCRIPTIONS)) {
+    const properties = schemas[name]?.properties as Record<string, Json> | undefined;
+    for (const [field, description] of Object.entries(fields)) {
+      const property = properties?.[field];
+      if (property !== undefined) property.description = description;
+    }
+  }
+}
+
+function petIdSchema(): Json {
+  const { $schema, ...schema } = z.toJSONSchema(PetIdSchema, { io: 'input' }) as Json;
+  return { ...schema, format: 'int64' };
+}
+
+function ref(kind: string, name: string): Json {
+  return { $ref: `#/components/${kind}/${name}` };
+}
+
+function jsonContent(schema: Json): Json {
+  return { 'application/json': { schema } };
+}
+
+/** A successful answer: its body and headers, each answer carrying the rate-limit headers. */
+function success(description: string, schema: Json, headers: Json = {}): Json {
+  return {
+    description,
+    headers: { ...rateLimitHeaderRefs(), ...headers },
+    content: jsonContent(schema),
+  };
+}
+
+function rateLimitHeaderRefs(): Json {
+  return {
+    ...Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, ref('headers', name)])),
+    [REQUEST_ID_HEADER]: ref('headers', REQUEST_ID_HEADER),
+  };
+}
+
+function header(description: string, schema: Json, required: boolean, choice?: string): Json {
+  return { description, required, schema, ...(choice === undefined ? {} : { 'x-fake-choice': choice }) };
+}
+
+function errorResponse(description: string, codes: readonly string[], choice?: string): Json {
+  return {
+    description: `${description} Codes the fake sends: ${codes.join(', ')}.`,
+    headers: rateLimitHeaderRefs(),
+    content: jsonContent(ref('schemas', 'Error')),
+    ...(choice === undefined ? {} : { 'x-fake-choice': choice }),
+  };
+}
+
+function build(): OpenApiDocument {
+  const { schemas, listParams } = componentSchemas();
+  const listProperties = (listParams.properties ?? {}) as Record<string, Json>;
+  const deprecatedHeaders = {
+    Deprecation: header(
+      'RFC 9745: when the operation was deprecated.',
+      { type: 'string' },
+      false,
+      `The interface gives no deprecation date: the fake sends ${GET_PET_DEPRECATION.deprecation} (1 January 2026).`,
+    ),
+    Sunset: header(
+      'RFC 8594: when the operation is removed (5 December 2030).',
+      { type: 'string', const: GET_PET_DEPRECATION.sunset },
+      false,
+    ),
+    Link: header(
+      'The successor: `<base URL>/pets; rel="successor-version"`.',
+      { type: 'string' },
+      false,
+      'The interface names GET /pets with the status filter as the replacement; the fake links to it.',
+    ),
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Animal Store',
+      version: '1.0.0',
+      description:
+        'The Animal Store service interface: list, add and read animals, with an API key as a bearer token. Generated from the zod schemas the SDK and its fake share. Where the interface is silent and the fake chose, the object says so in `x-fake-choice`.',
+    },
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: 'Production or staging; both end in /v1.',
+        variables: { baseUrl: { default: DEFAULT_BASE_URL, description: 'The deployment, ending in /v1.' } },
+      },
+    ],
+    security: [{ bearer: [] }],
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          summary: 'List animals, optionally filtered by availability status.',
+          description:
+            'The result is described as paginated; the interface shows no way to ask for another page.',
+          'x-fake-choice':
+            'The first page only, ordered by id; unknown query parameters are ignored; a parameter given twice is a 400 invalid_parameter.',
+          parameters: [
+            {
+              name: 'limit',
+              in: 'query',
+              required: false,
+              description: 'Maximum number of animals returned.',
+              schema: { ...listProperties.limit, default: DEFAULT_PAGE_SIZE },
+              'x-fake-choice':
+                'A limit out of 1 to 100, or not a decimal integer, is a 400 invalid_parameter (the interface does not say).',
+            },
+            {
+              name: 'status',
+              in: 'query',
+              required: false,
+              description: 'Filters by availability status.',
+              schema: listProperties.status ?? ref('schemas', 'PetStatus'),
+              'x-fake-choice':
+                'A status not in PetStatus is a 400 invalid_parameter (the interface does not say).',
+            },
+          ],
+          responses: {
+            '200': success('A page of animals.', { type: 'array', items: ref('schemas', 'Pet') }),
+            '400': errorResponse(
+              'A bad limit or status.',
+              [ERROR_CODES.invalidParameter],
+              'The interface does not say how a bad limit or status is handled.',
+            ),
+            '401': ref('responses', 'Unauthorized'),
+            '429': ref('responses', 'TooManyRequests'),
+          },
+        },
+        post: {
+          operationId: 'createPet',
+          summary: 'Add an animal.',
+          requestBody: {
+            required: true,
+            content: jsonContent(ref('schemas', 'NewPet')),
+            'x-fake-choice': `An omitted status becomes ${DEFAULT_NEW_PET_STATUS} (the interface does not say); unknown fields are refused with a 400 invalid_body.`,
+          },
+          responses: {
+            '201': success('The animal added, with the id the service assigned.', ref('schemas', 'Pet'), {
+              Location: header(
+                'The new animal: `<base URL>/pets/<id>`.',
+                { type: 'string' },
+                false,
+                'The interface does not say; the fake sends it.',
+              ),
+            }),
+            '400': errorResponse('The body lacks required fields or has invalid values.', [
+              ERROR_CODES.invalidBody,
+              ERROR_CODES.invalidJson,
+              ERROR_CODES.invalidContentType,
+            ]),
+            '401': ref('responses', 'Unauthorized'),
+            '429': ref('responses', 'TooManyRequests'),
+          },
+        },
+      },
+      '/pets/{petId}': {
+        get: {
+          operationId: 'getPet',
+          summary: 'Get an animal.',
+          deprecated: true,
+          description: 'Deprecated: to be removed on 5 December 2030. Use GET /pets with the status filter.',
+          'x-sunset': '2030-12-05',
+          parameters: [
+            {
+              name: 'petId',
+              in: 'path',
+              required: true,
+              description: 'Identifier of the animal to return.',
+              schema: petIdSchema(),
+            },
+          ],
+          responses: {
+            '200': success('The animal.', ref('schemas', 'Pet'), deprecatedHeaders),
+            '400': {
+              ...errorResponse(
+                'A petId that is not an int64 integer.',
+                [ERROR_CODES.invalidParameter],
+                'The interface does not say how a petId that is not an integer is handled.',
+              ),
+              headers: { ...rateLimitHeaderRefs(), ...deprecatedHeaders },
+            },
+            '401': ref('responses', 'Unauthorized'),
+            '404': {
+              ...errorResponse('No animal for the given petId.', [ERROR_CODES.notFound]),
+              headers: { ...rateLimitHeaderRefs(), ...deprecatedHeaders },
+            },
+            '429': ref('responses', 'TooManyRequests'),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token.' },
+      },
+      schemas,
+      headers: {
+        'X-RateLimit-Limit': header('The limit in force for the caller.', { type: 'integer' }, true),
+        'X-RateLimit-Remaining': header('Requests left in the current window.', { type: 'integer' }, true),
+        'X-RateLimit-Reset': header(
+          'Unix timestamp (seconds) at which the limit resets.',
+          { type: 'integer' },
+          true,
+          'Rounded up to whole seconds; with several windows, the one with the fewest requests left.',
+        ),
+        'Retry-After': header(
+          'How long to wait before retrying.',
+          { type: 'string', pattern: '^\\d+$' },
+          true,
+          'The interface shows neither unit nor format: the fake sends whole seconds, at least 1.',
+        ),
+        [REQUEST_ID_HEADER]: header(
+          'The id of the request, for support.',
+          { type: 'string' },
+          false,
+          'The interface does not say; the fake names every answer.',
+        ),
+      },
+      responses: {
+        Unauthorized: errorResponse('Missing or invalid API key.', [ERROR_CODES.unauthorized]),
+        TooManyRequests: {
+          ...errorResponse(
+            'The rate limit is exceeded; wait for Retry-After, then back off exponentially.',
+            [ERROR_CODES.rateLimited, ERROR_CODES.apiKeyBanned],
+            'The interface shows no 429 body: the fake sends an Error, rate_limited, or api_key_banned while the key is banned for sending requests while limited.',
+          ),
+          headers: { ...rateLimitHeaderRefs(), 'Retry-After': ref('headers', 'Retry-After') },
+        },
+      },
+    },
+  };
+}
+
+let cached: string | undefined;
+
+/**
+ * The Animal Store's OpenAPI 3.1 description, generated from the zod schemas the SDK and the fake
+ * share: what the interface says, and, in `x-fake-choice`, what the fake chose where it is silent (the
+ * 429 body, the status of a new animal, a `limit` out of range). The same document is shipped as
+ * `animal-store-sdk/openapi.json` and served by the fake at `GET /__fake/openapi.json`. Each call
+ * returns a fresh copy.
+ *
+ * @example
+ * ```ts
+ * import { animalStoreOpenApi } from 'animal-store-sdk/testing';
+ *
+ * const document = animalStoreOpenApi();
+ * Object.keys(document.paths); // ['/pets', '/pets/{petId}']
+ * ```
+ */
+export function animalStoreOpenApi(): OpenApiDocument {
+  cached ??= JSON.stringify(build());
+  return JSON.parse(cached) as OpenApiDocument;
+}

@@ -1,0 +1,184 @@
+/**
+ * A snapshot serializer for a fake store and its request log that prints the same on every run and
+ * every runtime: times relative to the first request, request ids in order of appearance, and none of
+ * the headers a runtime adds by itself.
+ *
+ * @module
+ */
+import type { RecordedRequest } from '../store/request-log.js';
+
+/**
+ * The headers left out of snapshots: a runtime, a browser or the HTTP stack adds them by itself, and
+ * they differ between Node, Bun, Deno, browsers and the ways into the fake.
+ *
+ * @example
+ * ```ts
+ * import { RUNTIME_HEADERS } from 'animal-store-sdk/testing';
+ *
+ * RUNTIME_HEADERS.includes('user-agent'); // true
+ * ```
+ */
+export const RUNTIME_HEADERS: readonly string[] = Object.freeze([
+  'accept-encoding',
+  'accept-language',
+  'connection',
+  'content-length',
+  'host',
+  'keep-alive',
+  'origin',
+  'priority',
+  'referer',
+  'transfer-encoding',
+  'user-agent',
+]);
+
+/** Runtime-added headers that come as a family: `sec-fetch-mode`, `sec-ch-ua`, ... */
+const RUNTIME_HEADER_PREFIX = 'sec-';
+
+/** Headers whose values are keys: a snapshot, often committed, shows the scheme only. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/**
+ * A snapshot serializer as vitest's and Jest's `expect.addSnapshotSerializer` take it (pretty-format's
+ * plugin).
+ *
+ * @example
+ * ```ts
+ * import { fakePetStoreSerializer, type SnapshotSerializer } from 'animal-store-sdk/testing';
+ *
+ * const serializer: SnapshotSerializer = fakePetStoreSerializer;
+ * ```
+ */
+export interface SnapshotSerializer {
+  /** Whether the serializer takes this value. */
+  test(value: unknown): boolean;
+  /**
+   * The value, printed with `printer` (pretty-format's, which vitest and Jest pass with their `config`
+   * and `refs`).
+   */
+  serialize<Config, Refs>(
+    value: unknown,
+    config: Config,
+    indentation: string,
+    depth: number,
+    refs: Refs,
+    printer: (value: unknown, config: Config, indentation: string, depth: number, refs: Refs) => string,
+  ): string;
+}
+
+function isRecordedRequest(value: unknown): value is RecordedRequest {
+  const request = value as Partial<RecordedRequest> | null;
+  return (
+    typeof request === 'object' &&
+    request !== null &&
+    typeof request.method === 'string' &&
+    typeof request.path === 'string' &&
+    typeof request.receivedAt === 'number' &&
+    typeof request.requestId === 'string'
+  );
+}
+
+function isRequestLog(value: unknown): value is readonly RecordedRequest[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isRecordedRequest);
+}
+
+function isStore(
+  value: unknown,
+): value is { readonly pets: unknown[]; readonly requests: RecordedRequest[] } {
+  const store = value as { pets?: unknown; requests?: unknown; verify?: unknown } | null;
+  return (
+    typeof store === 'object' &&
+    store !== null &&
+    Array.isArray(store.pets) &&
+    Array.isArray(store.requests) &&
+    typeof store.verify === 'function'
+  );
+}
+
+/**
+ * Whether `Date` is faked: @sinonjs/fake-timers, behind vitest's and Jest's fake timers, marks its
+ * `Date` with `isFake`. Times are then exact; on a real clock they are whole seconds, stable however
+ * busy the machine.
+ */
+function clockIsFake(): boolean {
+  return (Date as { isFake?: unknown }).isFake === true;
+}
+
+function relativeTime(ms: number, exact: boolean): string {
+  return exact ? `+${ms}ms` : `+${Math.floor(ms / 1000)}s`;
+}
+
+function stableHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const kept = Object.keys(headers)
+    .filter((name) => !RUNTIME_HEADERS.includes(name) && !name.startsWith(RUNTIME_HEADER_PREFIX))
+    .sort();
+  return Object.fromEntries(
+    kept.map((name) => {
+      const value = headers[name] ?? '';
+      return [name, SECRET_HEADERS.has(name) ? `${value.split(' ')[0] ?? ''} [redacted]` : value];
+    }),
+  );
+}
+
+/** The log with stable times, ids and headers; other fields as they are, the URL (host and port) left out. */
+function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
+  const first = log[0]?.receivedAt ?? 0;
+  const exact = clockIsFake();
+  const ids = new Map<string, string>();
+  const idOf = (id: string) => {
+    if (!ids.has(id)) ids.set(id, `request-${ids.size + 1}`);
+    return ids.get(id) ?? id;
+  };
+  return log.map(({ url, receivedAt, requestId, headers, query, ...rest }) => {
+    const fields = {
+      at: relativeTime(receivedAt - first, exact),
+      requestId: idOf(requestId),
+      ...rest,
+      ...(query === undefined || Object.keys(query).length === 0 ? {} : { query }),
+      headers: stableHeaders(headers),
+    };
+    // A field the request lacks (a body, a status) is left out rather than printed as undefined.
+    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  });
+}
+
+/**
+ * A snapshot serializer for a fake store (its pets and its request log) and for a request log
+ * (`store.requests`, `await remote.requests()`, or one request of it), for vitest and Jest: it prints
+ * the same on every run and every runtime. Times are relative to the first request (`at: '+1500ms'`,
+ * exact on a fake clock; whole seconds, `'+1s'`, on a real one), request ids are numbered in order of
+ * appearance (`request-1`, ...), the URL's host and port are left out (the path and the parsed query
+ * stay), as are the headers a runtime adds by itself ({@link RUNTIME_HEADERS} and `sec-*`), and an
+ * `Authorization` header shows its scheme only.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient } from 'animal-store-sdk';
+ * import { createFakePetStore, fakePetStoreSerializer } from 'animal-store-sdk/testing';
+ * import { expect, it } from 'vitest';
+ *
+ * expect.addSnapshotSerializer(fakePetStoreSerializer);
+ *
+ * it('lists, then adds', async () => {
+ *   const store = createFakePetStore();
+ *   const client = new PetStoreClient({ apiKey: 'test-api-key', baseUrl: store.baseUrl, fetch: store.fetch });
+ *   await client.listPets({ status: 'available' });
+ *   await client.createPet({ name: 'Rex', categoryId: 1 });
+ *
+ *   expect(store.requests).toMatchSnapshot();
+ * });
+ * ```
+ */
+export const fakePetStoreSerializer: SnapshotSerializer = {
+  test(value) {
+    return isStore(value) || isRequestLog(value) || isRecordedRequest(value);
+  },
+  serialize(value, config, indentation, depth, refs, printer) {
+    const stable = isStore(value)
+      ? { pets: value.pets, requests: stableLog(value.requests) }
+      : isRecordedRequest(value)
+        ? stableLog([value])[0]
+        : stableLog(value as readonly RecordedRequest[]);
+    return printer(stable, config, indentation, depth, refs);
+  },
+};

@@ -1,0 +1,145 @@
+import { format } from '@vitest/pretty-format';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { PetStoreClient } from '../../src/index.js';
+import { createFakePetStore, DEFAULT_API_KEY, fakePetStoreSerializer } from '../../src/testing/index.js';
+import { fetchTransport, httpTransport, mswTransport } from './support/transports.js';
+
+expect.addSnapshotSerializer(fakePetStoreSerializer);
+
+const print = (value: unknown) => format(value, { plugins: [fakePetStoreSerializer] });
+
+async function someCalls(baseUrl: string, fetch: typeof globalThis.fetch): Promise<void> {
+  const client = new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl, fetch, logger: { warn: () => {} } });
+  await client.listPets({ status: 'available', limit: 5 });
+  await client.createPet({ name: 'Rex', categoryId: 1 }, { headers: { 'X-Trace': 'checkout' } });
+  await client.getPet(404).catch(() => {});
+}
+
+describe('the snapshot serializer', () => {
+  it('prints a request log the same over msw, store.fetch and HTTP, whatever the ids and the clock', async () => {
+    const printed: string[] = [];
+    // msw last: once listening, it stands in front of the loopback server too.
+    for (const transport of [httpTransport, fetchTransport, mswTransport]) {
+      // No requestIdSeed: every store draws other ids.
+      const store = createFakePetStore();
+      const { baseUrl, fetch } = await transport.serve(store);
+      await someCalls(baseUrl, fetch);
+      printed.push(print(store.requests));
+    }
+
+    expect(printed[1]).toBe(printed[0]);
+    expect(printed[2]).toBe(printed[0]);
+    expect(printed[0]).not.toMatch(/user-agent|sec-fetch|accept-encoding|connection|host|test-api-key/);
+  });
+
+  it('prints times relative to the first request, ids in order of appearance, the key redacted', async () => {
+    const store = createFakePetStore();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    await someCalls(store.baseUrl, store.fetch);
+
+    expect(store.requests).toMatchInlineSnapshot(`
+      [
+        {
+          "at": "+0ms",
+          "headers": {
+            "accept": "application/json",
+            "authorization": "Bearer [redacted]",
+          },
+          "method": "GET",
+          "path": "/pets",
+          "query": {
+            "limit": "5",
+            "status": "available",
+          },
+          "requestId": "request-1",
+          "status": 200,
+        },
+        {
+          "at": "+0ms",
+          "body": {
+            "categoryId": 1,
+            "name": "Rex",
+          },
+          "headers": {
+            "accept": "application/json",
+            "authorization": "Bearer [redacted]",
+            "content-type": "application/json",
+            "x-trace": "checkout",
+          },
+          "method": "POST",
+          "path": "/pets",
+          "requestId": "request-2",
+          "status": 201,
+        },
+        {
+          "at": "+0ms",
+          "headers": {
+            "accept": "application/json",
+            "authorization": "Bearer [redacted]",
+          },
+          "method": "GET",
+          "path": "/pets/404",
+          "requestId": "request-3",
+          "status": 404,
+        },
+      ]
+    `);
+  });
+
+  it('prints a store as its pets and its requests, times exact on a fake clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const store = createFakePetStore({ pets: [{ id: 1, name: 'Bella', categoryId: 2 }] });
+      const client = new PetStoreClient({
+        apiKey: DEFAULT_API_KEY,
+        baseUrl: store.baseUrl,
+        fetch: store.fetch,
+      });
+      await client.listPets();
+      vi.advanceTimersByTime(1_500);
+      await client.listPets();
+
+      expect(print(store)).toContain('"at": "+1500ms"');
+      expect(store).toMatchInlineSnapshot(`
+        {
+          "pets": [
+            {
+              "categoryId": 2,
+              "id": 1,
+              "name": "Bella",
+            },
+          ],
+          "requests": [
+            {
+              "at": "+0ms",
+              "headers": {
+                "accept": "application/json",
+                "authorization": "Bearer [redacted]",
+              },
+              "method": "GET",
+              "path": "/pets",
+              "requestId": "request-1",
+              "status": 200,
+            },
+            {
+              "at": "+1500ms",
+              "headers": {
+                "accept": "application/json",
+                "authorization": "Bearer [redacted]",
+              },
+              "method": "GET",
+              "path": "/pets",
+              "requestId": "request-2",
+              "status": 200,
+            },
+          ],
+        }
+      `);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
