@@ -7,7 +7,7 @@
  */
 import { PetStoreError } from '../errors.js';
 import { FIELD_VALUE } from './headers.js';
-import { redact } from './redact.js';
+import { keyPattern, redactWith } from './redact.js';
 
 /** A function that returns the key for the next attempt, or a promise of it. */
 export type ApiKeyFunction = () => string | PromiseLike<string>;
@@ -75,8 +75,16 @@ export class ApiKey {
     return key as string;
   }
 
-  /** `value` with every key used so far replaced by `[redacted]`. */
+  #pattern: RegExp | undefined;
+  /** How many keys {@link ApiKey.#pattern} finds: it is made again when a key function returns a new one. */
+  #patternKeys = 0;
+
+  /** `value` with every key used so far, in any of its forms, replaced by `[redacted]`. */
   redact<T>(value: T): T {
-    return redact(value, this.secrets);
+    if (this.#patternKeys !== this.secrets.size) {
+      this.#pattern = keyPattern(this.secrets);
+      this.#patternKeys = this.secrets.size;
+    }
+    return redactWith(value, this.#pattern);
   }
 }

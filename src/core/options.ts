@@ -303,7 +303,6 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     log: new Log(
       (logger as Logger | undefined) ?? console,
       (logLevel as LogLevel | undefined) ?? logLevelFromEnv(),
-      apiKey.secrets,
     ),
   };
 }

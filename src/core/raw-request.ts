@@ -88,8 +88,15 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
   }
 }
 
-/** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
-export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
+/**
+ * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}.
+ * `redact` keeps the key out of its path as logs and traces show it: the caller wrote all of it.
+ */
+export function describeRawRequest<T>(
+  spec: RawRequest,
+  baseUrl: string,
+  redact: (text: string) => string,
+): RequestSpec<T> {
   const problems: Issue[] = [];
   const { method, path, query, body, headers, schema } = objectFields(spec, FIELDS, problems);
   addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
@@ -116,10 +123,12 @@ export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): Reques
   }
   if (problems.length > 0) throw invalid('request', 'request', problems);
   const relative = (path as string).replace(/^\//, '');
+  const shownPath = redact(relative);
   return {
-    operation: `${method} ${endpoint(relative)}`,
+    operation: `${method} ${endpoint(shownPath)}`,
     method: method as HttpMethod,
     path: relative,
+    shownPath,
     query: query as Record<string, QueryValue> | undefined,
     json: body,
     headers: entries,

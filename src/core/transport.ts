@@ -41,6 +41,11 @@ export interface RequestSpec<T> {
   readonly method: HttpMethod;
   /** The path relative to the base URL, without a leading slash, already checked. */
   readonly path: string;
+  /**
+   * For a path the caller wrote (`request()`): the path as logs and traces show it, the key
+   * redacted. The model's paths are the SDK's own, shown as they are.
+   */
+  readonly shownPath?: string | undefined;
   /** Query parameters; those left undefined are not sent. */
   readonly query?: Record<string, QueryValue> | undefined;
   readonly json?: unknown;
@@ -134,11 +139,20 @@ export class Transport {
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
     const relative = target(spec);
-    const where = `${spec.method} /${spec.path}`;
+    const redact = this.#redact;
+    const baseUrl = this.#config.baseUrl;
     const timeout = options.timeout ?? this.#config.timeout;
+    // Shown with the keys known when shown: a key function's new key is redacted from its first use.
     const call: Call = {
-      where,
-      described: `${spec.method} /${relative}`,
+      get where() {
+        return `${spec.method} /${spec.shownPath === undefined ? spec.path : redact(spec.path)}`;
+      },
+      get described() {
+        return `${spec.method} /${shownTarget(spec, relative, redact)}`;
+      },
+      get url() {
+        return baseUrl + shownTarget(spec, relative, redact);
+      },
       spec,
       trace,
       signal: options.signal,
@@ -159,7 +173,7 @@ export class Transport {
         this.#kyOptions(call, options),
       );
       const data = await decodeData(
-        where,
+        call.where,
         spec.schema,
         spec.decode ?? 'json',
         call.body,
@@ -176,7 +190,7 @@ export class Transport {
       const failure = toPetStoreError(error, call);
       this.#config.log.debug(() => {
         const name = failure instanceof Error ? failure.name : typeof failure;
-        return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;
+        return `animal-store-sdk: ${call.where} failed after ${call.attempts} attempt(s): ${name}`;
       });
       throw failure;
     } finally {
@@ -194,8 +208,13 @@ export class Transport {
     const kyOptions: Options = {
       method: spec.method,
       json: spec.json,
-      fetch: (request, init) =>
-        traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
+      // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
+      fetch: async (request, init) => {
+        if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
+          request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
+        }
+        return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
+      },
     };
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
@@ -279,16 +298,15 @@ export class Transport {
     let replayed: string | undefined;
     let failure: unknown;
     try {
-      if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
-        request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
-      }
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       const fetch = this.#config.fetch ?? globalThis.fetch;
       const given = call.fetchOptions ? { ...init, ...call.fetchOptions } : init;
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      if (retry) replayed = noticeReplay(call.previous, response, this.#config.log, call.described);
+      if (retry) {
+        replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
+      }
       call.previous = response;
       // A status that never carries a body (204, 304, ...) comes with none at all.
       // Read as text, which the call decodes anyway: bytes would cost an ArrayBuffer per attempt.
@@ -304,7 +322,7 @@ export class Transport {
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
       this.#config.log.debug(() =>
-        attemptLine(call.described, call.attempts, duration, response, failure, replayed),
+        attemptLine(call.described, call.attempts, duration, response, failure, this.#redact, replayed),
       );
     }
   }
@@ -342,7 +360,7 @@ export class Transport {
       warnOnce(
         this.#config.log,
         call.spec.operation,
-        deprecationNotice(call.spec.operation, response.headers),
+        deprecationNotice(call.spec.operation, response.headers, this.#redact),
       );
     }
   }
@@ -355,6 +373,22 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
   const headers = new Headers();
   for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
   return headers;
+}
+
+/**
+ * `relative` as log lines and traces show it: what the caller wrote redacted (query values, and for
+ * `request()` the path and the parameters' names too), the SDK's own words as they are.
+ */
+function shownTarget(spec: RequestSpec<unknown>, relative: string, redact: <V>(value: V) => V): string {
+  const callerNames = spec.shownPath !== undefined;
+  const query = relative
+    .slice(spec.path.length)
+    .replace(
+      /([?&])([^=&]*)(=?)([^&]*)/g,
+      (_, separator, name, equals, value) =>
+        `${separator}${callerNames ? redact(name) : name}${equals}${redact(value)}`,
+    );
+  return (spec.shownPath === undefined ? spec.path : redact(spec.path)) + query;
 }
 
 /**

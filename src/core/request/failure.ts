@@ -55,7 +55,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
   if (isNetworkError(error) || error instanceof TypeError) {
     const hint = isBrowser() ? CORS_HINT : '';
     return new APIConnectionError(`Could not reach the Animal Store service for ${call.where}.${hint}`, {
-      cause: isNetworkError(error) ? error.cause : error,
+      cause: call.redact(isNetworkError(error) ? error.cause : error),
     });
   }
   return error;
