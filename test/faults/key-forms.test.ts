@@ -36,7 +36,7 @@ function forms(key: string): string[] {
   return [
     key,
     encoded,
-    encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase()),
     new URLSearchParams({ v: key }).toString().slice(2),
     jsonEscaped(key),
     jsonEscaped(key).replaceAll('/', '\\/'),
@@ -97,7 +97,7 @@ describe('the key in any form is in no error, log line, channel message or span'
 
   it('echoed percent-encoded, upper and lower hex, in an Error body and a header', async () => {
     const { store, client, seen } = observed(KEY);
-    const lower = encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+    const lower = encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase());
     store.injectFault({
       status: 400,
       body: { code: 'bad_key', message: `bad key ${encodeURIComponent(KEY)}`, status: 400 },

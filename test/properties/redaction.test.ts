@@ -14,7 +14,7 @@ const AWKWARD = [...'+/=%&?#"\\ ~!*\'()[]{}<>:;,.@$^`|-_aZ0Suk', 'é', 'ÿ', '\u
 /** A key as the client takes one: Latin-1 text without control characters but tab. */
 const key = fc.string({ unit: fc.constantFrom(...AWKWARD), minLength: 1, maxLength: 12 });
 
-const hexLower = (text: string) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+const hexLower = (text: string) => text.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase());
 const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
 
 /** The forms a service or a proxy may send a key back in. */
