@@ -26,6 +26,7 @@ export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {
   Fetch,
   FetchOptions,
+  HeadersInput,
   HttpMethod,
   QueryValue,
   RateLimit,

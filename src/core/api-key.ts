@@ -16,7 +16,7 @@ export type ApiKeyFunction = () => string | PromiseLike<string>;
 export function keyProblem(key: unknown): string | undefined {
   if (typeof key !== 'string' || key.trim() === '') return 'is empty';
   if (!FIELD_VALUE.test(key) || key !== key.trim()) {
-    return 'must be Latin-1 text without NUL, line breaks or surrounding spaces';
+    return 'must be Latin-1 text without control characters or surrounding spaces';
   }
   return undefined;
 }

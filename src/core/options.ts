@@ -12,7 +12,7 @@ import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './pacing/rate-limit-store.js';
-import type { Fetch, FetchOptions, RateLimitWait } from './types.js';
+import type { Fetch, FetchOptions, HeadersInput, RateLimitWait } from './types.js';
 import {
   addProblem,
   describeIssues,
@@ -88,7 +88,7 @@ export interface ClientOptions {
    * Headers sent with every request. `Authorization`, `Accept`, `Content-Type` and the headers
    * that belong to the connection are set by the client and rejected here.
    */
-  headers?: Record<string, string> | undefined;
+  headers?: HeadersInput | undefined;
   /**
    * Where log lines go: any object with `warn`, and optionally `error`, `info` and `debug` (a
    * level the logger lacks goes to `warn`). Default: `console`.

@@ -8,7 +8,7 @@ import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
 import { HTTP_METHODS } from './request/retry.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
-import type { HttpMethod, QueryValue } from './types.js';
+import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
 import {
   addProblem,
   type Finding,
@@ -46,7 +46,7 @@ export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   /** A JSON body, sent with `Content-Type: application/json`. Not allowed for GET and HEAD. */
   body?: unknown;
   /** Headers for this request; the client's own (`Authorization`, `Accept`, ...) are refused. */
-  headers?: Record<string, string> | undefined;
+  headers?: HeadersInput | undefined;
   /**
    * A schema for the response body: any Standard Schema (zod, zod/mini, valibot, arktype, ...).
    * The result is its output type, and a body it rejects is a `ResponseValidationError` with its
