@@ -385,3 +385,36 @@ export class ResponseValidationError extends PetStoreError {
     this.text = text;
   }
 }
+
+/**
+ * The service answered with a redirect the client does not follow: one that leaves the base URL
+ * (another origin, or a path outside it), one past the fifth, any redirect when `fetchOptions`
+ * say `redirect: 'error'`, and in a browser every redirect, since a browser hides where it points.
+ * Nothing was sent where it pointed.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, RedirectError } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * try {
+ *   await client.listPets();
+ * } catch (error) {
+ *   if (error instanceof RedirectError) console.error(error.status, error.location);
+ * }
+ * ```
+ */
+export class RedirectError extends PetStoreError {
+  /** The class name, `'RedirectError'`, kept through minification. */
+  override name = 'RedirectError';
+  /** The redirect's status (301, 302, 303, 307 or 308); 0 in a browser, which hides it. */
+  declare readonly status: number;
+  /** Where the redirect pointed, the API key redacted; `undefined` in a browser, which hides it. */
+  declare readonly location: string | undefined;
+
+  constructor(message: string, status: number, location: string | undefined) {
+    super(message);
+    this.status = status;
+    this.location = location;
+  }
+}

@@ -46,6 +46,7 @@ export {
   NotFoundError,
   PetStoreError,
   RateLimitError,
+  RedirectError,
   RequestValidationError,
   ResponseValidationError,
 } from './errors.js';

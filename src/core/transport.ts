@@ -28,6 +28,7 @@ import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
 import { type FailedCall, toPetStoreError } from './request/failure.js';
+import { followRedirects } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
@@ -301,9 +302,19 @@ export class Transport {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       const fetch = this.#config.fetch ?? globalThis.fetch;
-      const given = call.fetchOptions ? { ...init, ...call.fetchOptions } : init;
+      // Redirects are followed by followRedirects alone, whatever the caller's fetchOptions say.
+      const given: RequestInit = { ...init, ...call.fetchOptions, redirect: 'manual' };
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
+      if (request instanceof Request) {
+        response = await followRedirects(response, request, (next) => fetch(next), {
+          baseUrl: this.#config.baseUrl,
+          where: call.where,
+          mode: call.fetchOptions?.redirect,
+          body: call.spec.json === undefined ? undefined : JSON.stringify(call.spec.json),
+          redact: this.#redact,
+        });
+      }
       if (retry) {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
       }
