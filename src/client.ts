@@ -212,7 +212,7 @@ export class PetStoreClient {
       const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(
         spec,
         this.#options.baseUrl,
-        (text) => this.#options.apiKey.redact(text),
+        this.#options.apiKey,
       );
       const requestOptions = resolveCallOptions(request.operation, options);
       nameCall(trace, request);

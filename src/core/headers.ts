@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { addProblem, type Issue, isRecord } from './validate.js';
+import { addProblem, type Issue } from './validate.js';
 
 /** Header name → value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
@@ -43,47 +43,25 @@ function problemWith(name: string, value: unknown): string | undefined {
   return undefined;
 }
 
-/** The pairs of headers given as the client takes them, or `undefined` for a type it does not take. */
-function givenPairs(value: unknown): unknown[] | undefined {
-  if (value instanceof Headers) return [...value];
-  if (Array.isArray(value)) return value;
-  // A plain object only: a Map's or a class's entries are not its headers. Entries keep every own
-  // key, `__proto__` included, which an object spread would lose.
-  const prototype = isRecord(value) ? Object.getPrototypeOf(value) : undefined;
-  return prototype === Object.prototype || prototype === null ? Object.entries(value as object) : undefined;
-}
-
 /**
- * Headers given as a `Headers`, an array of pairs or an object, as entries in the order given; every
- * bad header is recorded in `problems` under `path`, so that none is dropped in silence.
+ * Headers given as `fetch` takes them (a `Headers`, an array or any other iterable of pairs, an
+ * object) as entries in the order given; every bad header is recorded in `problems` under `path`,
+ * so that none is dropped in silence. Entries keep every own key, `__proto__` included, which an
+ * object spread would lose.
  */
 export function headerEntries(value: unknown, path: PropertyKey[], problems: Issue[]): HeaderEntries {
   const entries: HeaderEntries = [];
-  const pairs = givenPairs(value);
-  if (pairs === undefined) {
-    addProblem(
-      problems,
-      path,
-      'Expected headers: an object, an array of [name, value] pairs or a Headers',
-      value,
-    );
-    return entries;
-  }
-  for (const [index, pair] of pairs.entries()) {
-    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string') {
-      addProblem(problems, [...path, index], 'Expected a [name, value] pair', pair);
-      continue;
-    }
-    const [name, text] = pair as [string, unknown];
-    const problem = problemWith(name, text);
-    if (problem === undefined) entries.push([name, text as string]);
-    else
-      addProblem(
-        problems,
-        [...path, Array.isArray(value) ? index : name],
-        `Header "${name}" ${problem}`,
-        name,
-      );
+  const pairs =
+    typeof value !== 'object' || value === null
+      ? addProblem(problems, path, 'Expected an object, an array of [name, value] pairs or a Headers', value)
+      : Symbol.iterator in value
+        ? [...(value as Iterable<unknown>)]
+        : Object.entries(value);
+  for (const [index, pair] of (pairs ?? []).entries()) {
+    const [name, text] = Array.isArray(pair) && pair.length === 2 ? pair : [];
+    const problem = typeof name === 'string' ? problemWith(name, text) : 'is not a [name, value] pair';
+    if (problem === undefined) entries.push([name, text]);
+    else addProblem(problems, [...path, name ?? index], `Header "${name ?? index}" ${problem}`, name);
   }
   return entries;
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { ApiKey } from './api-key.js';
 import { headerEntries } from './headers.js';
 import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
 import { HTTP_METHODS } from './request/retry.js';
@@ -90,12 +91,12 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
 
 /**
  * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}.
- * `redact` keeps the key out of its path as logs and traces show it: the caller wrote all of it.
+ * `apiKey` keeps the key out of its path as logs and traces show it: the caller wrote all of it.
  */
 export function describeRawRequest<T>(
   spec: RawRequest,
   baseUrl: string,
-  redact: (text: string) => string,
+  apiKey: Pick<ApiKey, 'redact'>,
 ): RequestSpec<T> {
   const problems: Issue[] = [];
   const { method, path, query, body, headers, schema } = objectFields(spec, FIELDS, problems);
@@ -123,7 +124,7 @@ export function describeRawRequest<T>(
   }
   if (problems.length > 0) throw invalid('request', 'request', problems);
   const relative = (path as string).replace(/^\//, '');
-  const shownPath = redact(relative);
+  const shownPath = apiKey.redact(relative);
   return {
     operation: `${method} ${endpoint(shownPath)}`,
     method: method as HttpMethod,

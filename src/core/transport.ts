@@ -43,8 +43,8 @@ export interface RequestSpec<T> {
   /** The path relative to the base URL, without a leading slash, already checked. */
   readonly path: string;
   /**
-   * For a path the caller wrote (`request()`): the path as logs and traces show it, the key
-   * redacted. The model's paths are the SDK's own, shown as they are.
+   * For a request the caller wrote (`request()`): its path as traces show it, the key redacted; its
+   * path and query are redacted in every line. The model's are the SDK's own, shown as they are.
    */
   readonly shownPath?: string | undefined;
   /** Query parameters; those left undefined are not sent. */
@@ -140,19 +140,20 @@ export class Transport {
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
     const relative = target(spec);
-    const redact = this.#redact;
     const baseUrl = this.#config.baseUrl;
+    // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
+    const shown = (text: string) => (spec.shownPath === undefined ? text : this.#redact(text));
     const timeout = options.timeout ?? this.#config.timeout;
     // Shown with the keys known when shown: a key function's new key is redacted from its first use.
     const call: Call = {
       get where() {
-        return `${spec.method} /${spec.shownPath === undefined ? spec.path : redact(spec.path)}`;
+        return `${spec.method} /${shown(spec.path)}`;
       },
       get described() {
-        return `${spec.method} /${shownTarget(spec, relative, redact)}`;
+        return `${spec.method} /${shown(relative)}`;
       },
       get url() {
-        return baseUrl + shownTarget(spec, relative, redact);
+        return baseUrl + shown(relative);
       },
       spec,
       trace,
@@ -306,15 +307,8 @@ export class Transport {
       const given: RequestInit = { ...init, ...call.fetchOptions, redirect: 'manual' };
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      if (request instanceof Request) {
-        response = await followRedirects(response, request, (next) => fetch(next), {
-          baseUrl: this.#config.baseUrl,
-          where: call.where,
-          mode: call.fetchOptions?.redirect,
-          body: call.spec.json === undefined ? undefined : JSON.stringify(call.spec.json),
-          redact: this.#redact,
-        });
-      }
+      // ky hands fetch a Request.
+      response = await followRedirects(response, request as Request, fetch, call, this.#config.baseUrl);
       if (retry) {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
       }
@@ -384,22 +378,6 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
   const headers = new Headers();
   for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
   return headers;
-}
-
-/**
- * `relative` as log lines and traces show it: what the caller wrote redacted (query values, and for
- * `request()` the path and the parameters' names too), the SDK's own words as they are.
- */
-function shownTarget(spec: RequestSpec<unknown>, relative: string, redact: <V>(value: V) => V): string {
-  const callerNames = spec.shownPath !== undefined;
-  const query = relative
-    .slice(spec.path.length)
-    .replace(
-      /([?&])([^=&]*)(=?)([^&]*)/g,
-      (_, separator, name, equals, value) =>
-        `${separator}${callerNames ? redact(name) : name}${equals}${redact(value)}`,
-    );
-  return (spec.shownPath === undefined ? spec.path : redact(spec.path)) + query;
 }
 
 /**

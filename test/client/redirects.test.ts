@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PetStoreClient, RedirectError } from '../../src/index.js';
+import { type FetchOptions, PetStoreClient, RedirectError } from '../../src/index.js';
 
 const KEY = 'sk_live_redirect+SECRET/0123';
 
@@ -75,7 +75,7 @@ beforeEach(() => {
   evil.heard.length = 0;
 });
 
-function client(fetchOptions?: RequestInit) {
+function client(fetchOptions?: FetchOptions) {
   return new PetStoreClient({
     apiKey: KEY,
     baseUrl: `${api.origin}/v1`,

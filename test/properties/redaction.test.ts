@@ -23,7 +23,6 @@ const FORMS: Record<string, (key: string) => string> = {
   encodeURIComponent: (text) => encodeURIComponent(text),
   'encodeURIComponent, lower-case hex': (text) => hexLower(encodeURIComponent(text)),
   'form encoding': (text) => new URLSearchParams({ v: text }).toString().slice(2),
-  'Latin-1 percent-encoding': (text) => escape(text),
   'JSON string': jsonEscaped,
   'JSON with \\/': (text) => jsonEscaped(text).replaceAll('/', '\\/'),
   'JSON, every character \\u-escaped': (text) =>
@@ -35,9 +34,9 @@ const FORMS: Record<string, (key: string) => string> = {
 };
 const form = fc.constantFrom(...Object.keys(FORMS));
 
-/** Text that shares no character with a key from {@link AWKWARD} in any of its forms. */
+/** Text that shares no character, in either case, with a key from {@link AWKWARD} in any of its forms. */
 const unrelated = fc.string({
-  unit: fc.constantFrom(...'ghijlmnopqrstvwxyzGHIJKLMNOPQRTVWXY \u00c0\u2603'),
+  unit: fc.constantFrom(...'ghijlmnopqrtvwxyGHIJLMNOPQRTVWXY \u00c0\u2603'),
   maxLength: 20,
 });
 
@@ -82,7 +81,7 @@ describe('redact', () => {
         const headers = redact(new Headers({ [`x-${secret}`]: secret, 'x-abc': 'Q' }), secret.toUpperCase());
         expect([...headers]).toEqual([
           ['x-abc', 'Q'],
-          ['x-redacted', secret.toUpperCase() === secret ? MASK : secret],
+          ['x-redacted', MASK],
         ]);
       }),
     );

@@ -5,17 +5,17 @@
  * @module
  */
 import { RedirectError } from '../../errors.js';
-import type { RedirectRules } from './redirect.js';
+import type { RedirectingCall } from './redirect.js';
 
 export const followRedirects = async (
   response: Response,
   _request: Request,
   _send: unknown,
-  { where }: RedirectRules,
+  { where }: RedirectingCall,
 ): Promise<Response> => {
   if (response.type !== 'opaqueredirect') return response;
   throw new RedirectError(
-    `The service redirected ${where}; a browser hides where to, so the client did not follow, and nothing was sent there.`,
+    `The service redirected ${where}; a browser hides where, so nothing was sent there.`,
     0,
     undefined,
   );

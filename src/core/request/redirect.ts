@@ -16,14 +16,13 @@ const REDIRECTS = [301, 302, 303, 307, 308];
 const MAX_HOPS = 5;
 
 /** What following a call's redirects needs of it. */
-export interface RedirectRules {
-  readonly baseUrl: string;
+export interface RedirectingCall {
   /** `GET /pets`: the request, for messages. */
   readonly where: string;
-  /** The caller's `fetchOptions.redirect`: `'error'` follows none. */
-  readonly mode: RequestRedirect | undefined;
-  /** The request's body, sent again by a 307 or 308. */
-  readonly body: string | undefined;
+  /** The caller's: `redirect: 'error'` follows none. */
+  readonly fetchOptions: RequestInit | undefined;
+  /** Its JSON body, sent again by a 307 or 308. */
+  readonly spec: { readonly json?: unknown };
   /** Keeps the API key out of where a redirect points. */
   readonly redact: <V>(value: V) => V;
 }
@@ -36,7 +35,8 @@ export async function followRedirects(
   response: Response,
   request: Request,
   send: (request: Request) => Promise<Response>,
-  rules: RedirectRules,
+  call: RedirectingCall,
+  baseUrl: string,
 ): Promise<Response> {
   let current = request;
   for (let hops = 0; ; hops++) {
@@ -49,17 +49,17 @@ export async function followRedirects(
       target = new URL(location, current.url);
     } catch {}
     const why =
-      target === null || !isUnder(rules.baseUrl, target)
+      target === null || !isUnder(baseUrl, target)
         ? 'it leaves the base URL'
-        : rules.mode === 'error'
+        : call.fetchOptions?.redirect === 'error'
           ? "fetchOptions say redirect: 'error'"
           : hops === MAX_HOPS
             ? `it is the redirect past the ${MAX_HOPS}th`
             : undefined;
     if (why !== undefined) {
-      const shown = rules.redact(target?.href ?? location);
+      const shown = call.redact(target?.href ?? location);
       throw new RedirectError(
-        `The service redirected ${rules.where} (${response.status}) to ${shown}; the client did not follow, since ${why}, and nothing was sent there.`,
+        `The service redirected ${call.where} (${response.status}) to ${shown}; the client did not follow, since ${why}, and nothing was sent there.`,
         response.status,
         shown,
       );
@@ -74,7 +74,7 @@ export async function followRedirects(
     current = new Request(target as URL, {
       method: get ? 'GET' : current.method,
       headers,
-      body: get ? null : (rules.body ?? null),
+      body: get || call.spec.json === undefined ? null : JSON.stringify(call.spec.json),
       signal: current.signal,
       redirect: 'manual',
     });
