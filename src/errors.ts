@@ -388,9 +388,10 @@ export class ResponseValidationError extends PetStoreError {
 
 /**
  * The service answered with a redirect the client does not follow: one that leaves the base URL
- * (another origin, or a path outside it), one past the fifth, any redirect when `fetchOptions`
- * say `redirect: 'error'`, and in a browser every redirect, since a browser hides where it points.
- * Nothing was sent where it pointed.
+ * (another origin, or a path outside it), one past the fifth, or any redirect when `fetchOptions`
+ * say `redirect: 'error'`. Nothing was sent where it pointed. (In a browser, which hides where a
+ * redirect points, the browser refuses every redirect itself: the call fails with an
+ * {@link APIConnectionError}.)
  *
  * @example
  * ```ts
@@ -407,12 +408,12 @@ export class ResponseValidationError extends PetStoreError {
 export class RedirectError extends PetStoreError {
   /** The class name, `'RedirectError'`, kept through minification. */
   override name = 'RedirectError';
-  /** The redirect's status (301, 302, 303, 307 or 308); 0 in a browser, which hides it. */
+  /** The redirect's status: 301, 302, 303, 307 or 308. */
   declare readonly status: number;
-  /** Where the redirect pointed, the API key redacted; `undefined` in a browser, which hides it. */
-  declare readonly location: string | undefined;
+  /** Where the redirect pointed, the API key redacted. */
+  declare readonly location: string;
 
-  constructor(message: string, status: number, location: string | undefined) {
+  constructor(message: string, status: number, location: string) {
     super(message);
     this.status = status;
     this.location = location;

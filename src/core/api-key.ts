@@ -49,7 +49,7 @@ export class ApiKey {
     } else {
       this.fixed = source;
       this.scopeName = source ?? '';
-      if (source !== null) this.secrets.add(source);
+      if (source !== null) this.#add(source);
     }
   }
 
@@ -71,20 +71,20 @@ export class ApiKey {
     if (problem !== undefined) {
       throw new PetStoreError(`The key the apiKey function returned ${problem}; nothing was sent.`);
     }
-    this.secrets.add(key as string);
+    this.#add(key as string);
     return key as string;
   }
 
-  #pattern: RegExp | undefined;
-  /** How many keys {@link ApiKey.#pattern} finds: it is made again when a key function returns a new one. */
-  #patternKeys = 0;
-
   /** `value` with every key used so far, in any of its forms, replaced by `[redacted]`. */
   redact<T>(value: T): T {
-    if (this.#patternKeys !== this.secrets.size) {
-      this.#pattern = keyPattern(this.secrets);
-      this.#patternKeys = this.secrets.size;
-    }
     return redactWith(value, this.#pattern);
+  }
+
+  /** Finds every key used so far: made again as keys are added, since making it costs far more than using it. */
+  #pattern: RegExp | undefined;
+
+  #add(key: string): void {
+    this.secrets.add(key);
+    this.#pattern = keyPattern(this.secrets);
   }
 }

@@ -19,31 +19,27 @@ const MASK = '[redacted]';
 /** A header name holds only token characters, so the key in one becomes this. */
 const NAME_MASK = 'redacted';
 
-const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-
 /**
- * Every form of one character of a key (Latin-1, as keys are), as a regular expression: the
- * escapes first, so that `\u005C` is not taken for a `\` and the rest.
+ * Every form of one character of a key (Latin-1, as keys are), as a regular expression, the
+ * escapes first so that `\u005C` is not taken for a `\` and the rest: `\u00XX`, percent-encoded
+ * (UTF-8), JSON's own escape (`\"`, `\\`, `\/`, `\t`), `+` for a space, and the character itself,
+ * written `\xXX` so that none has a meaning in the expression.
  */
 function characterForms(character: string): string {
   const code = character.charCodeAt(0);
   const hex = code.toString(16).padStart(2, '0');
   const forms = [`\\\\u00${hex}`, code < 0x80 ? `%${hex}` : encodeURIComponent(character)];
-  if (character === '/') forms.push('\\\\/');
+  if ('"\\/\t'.includes(character)) forms.push(`\\\\${character === '\t' ? 't' : `\\x${hex}`}`);
   if (character === ' ') forms.push('\\+');
-  // JSON's own escape (`\"`, `\\`, `\t`), else the character itself; then the character.
-  forms.push(escapeRegExp(JSON.stringify(character).slice(1, -1)), escapeRegExp(character));
+  forms.push(`\\x${hex}`);
   return `(?:${forms.join('|')})`;
 }
 
 /** A pattern that finds each of `secrets` (none empty) in any of its forms, or `undefined` when there are none. */
 export function keyPattern(secrets: Iterable<string>): RegExp | undefined {
-  const keys = [...secrets];
-  if (keys.length === 0) return undefined;
-  // Longest first, so that a key inside another key never leaves the rest of the longer one behind.
-  keys.sort((a, b) => b.length - a.length);
+  const keys = [...secrets].map((key) => [...key].map(characterForms).join(''));
   // Case aside: hex digits come in either case, header names in lower case, and a proxy may change it.
-  return new RegExp(keys.map((key) => [...key].map(characterForms).join('')).join('|'), 'gi');
+  return keys.length === 0 ? undefined : new RegExp(keys.join('|'), 'gi');
 }
 
 /**

@@ -28,7 +28,7 @@ import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
 import { type FailedCall, toPetStoreError } from './request/failure.js';
-import { followRedirects } from './request/redirect.js';
+import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
@@ -304,7 +304,7 @@ export class Transport {
       // (msw's `server.listen()`, say) still goes through it.
       const fetch = this.#config.fetch ?? globalThis.fetch;
       // Redirects are followed by followRedirects alone, whatever the caller's fetchOptions say.
-      const given: RequestInit = { ...init, ...call.fetchOptions, redirect: 'manual' };
+      const given: RequestInit = { ...init, ...call.fetchOptions, redirect: REDIRECT };
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
       // ky hands fetch a Request.

@@ -47,4 +47,5 @@ export function hiddenHeadersWarning(where: string): string {
 }
 
 /** Added to a connection error's message in a browser, where CORS is a common cause of one. */
-export const CORS_HINT = ' In a browser, CORS may be why (see its console).';
+export const CORS_HINT =
+  ' In a browser, CORS may be why (see its console), or a redirect, which the client never follows there.';

@@ -10,6 +10,9 @@
 import { RedirectError } from '../../errors.js';
 import { isUnder } from './request-path.js';
 
+/** How every attempt is fetched: the redirects are this module's to follow. */
+export const REDIRECT: RequestRedirect = 'manual';
+
 const REDIRECTS = [301, 302, 303, 307, 308];
 
 /** An API redirects once if ever; fetch's own limit is 20. */
