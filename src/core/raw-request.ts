@@ -122,7 +122,11 @@ export function describeRawRequest<T>(
   if (schema !== undefined && !isStandardSchema(schema)) {
     addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
-  if (problems.length > 0) throw invalid('request', 'request', problems);
+  if (problems.length > 0) {
+    // What the caller wrote may hold the key: the issues keep it out, as every error does.
+    for (const issue of problems) (issue as { input: unknown }).input = apiKey.redact(issue.input);
+    throw invalid('request', 'request', problems);
+  }
   const relative = (path as string).replace(/^\//, '');
   const shownPath = apiKey.redact(relative);
   return {
