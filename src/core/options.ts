@@ -81,12 +81,14 @@ export interface ClientOptions {
   fetch?: Fetch | undefined;
   /**
    * Options handed to `fetch` with every attempt of every call ({@link FetchOptions}); a call's
-   * own `fetchOptions` replace them name by name.
+   * own `fetchOptions` replace them name by name. Redirects are the client's to follow, under the
+   * base URL only: `redirect: 'error'` follows none.
    */
   fetchOptions?: FetchOptions | undefined;
   /**
-   * Headers sent with every request. `Authorization`, `Accept`, `Content-Type` and the headers
-   * that belong to the connection are set by the client and rejected here.
+   * Headers sent with every request: an object, an array of `[name, value]` pairs or a `Headers`.
+   * `Authorization`, `Accept`, `Content-Type` and the headers that belong to the connection are set
+   * by the client and rejected here, as is any name or value `fetch` would refuse.
    */
   headers?: HeadersInput | undefined;
   /**

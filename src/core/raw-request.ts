@@ -39,14 +39,18 @@ export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   /**
    * The path relative to the base URL, such as `/store/orders` (the leading `/` is optional). An
    * absolute or protocol-relative URL, a backslash, a `?` or `#`, a `.` or `..` segment (even
-   * percent-encoded) or an encoded `/` is refused with a `RequestValidationError`.
+   * percent-encoded) or an encoded `/` or `\` is refused with a `RequestValidationError`. An encoded
+   * `?` or `#` (`%3F`, `%23`) is sent as written, a character of the path under the base URL.
    */
   path: string;
   /** Query parameters: an array repeats the parameter; `undefined` leaves it out. */
   query?: Record<string, QueryValue> | undefined;
   /** A JSON body, sent with `Content-Type: application/json`. Not allowed for GET and HEAD. */
   body?: unknown;
-  /** Headers for this request; the client's own (`Authorization`, `Accept`, ...) are refused. */
+  /**
+   * Headers for this request, as `fetch` takes them; the client's own (`Authorization`, `Accept`,
+   * ...) and any `fetch` would refuse are refused.
+   */
   headers?: HeadersInput | undefined;
   /**
    * A schema for the response body: any Standard Schema (zod, zod/mini, valibot, arktype, ...).

@@ -33,7 +33,8 @@ export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promi
  * such as Next.js's `next: { revalidate, tags }` or undici's `dispatcher`. The client's own
  * `method`, `headers`, `body` and `signal` are refused here: use the `headers` and `signal` options.
  * A retry never comes from a cache: on a retry, a `cache` or `next` given here becomes
- * `cache: 'no-store'`.
+ * `cache: 'no-store'`. Redirects are the client's: it follows one only under the base URL, and
+ * `redirect: 'error'` here makes it follow none.
  *
  * @example
  * ```ts

@@ -14,12 +14,14 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 23,900 B (measured 23,887 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
+ * 24,281 B (measured 23,887 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
  * channels' browser twin, the fleet's pacing alone kept out of the in-process store, `fetchOptions`
  * and retries sent past a memoizing fetch, and one check of an object's fields for options and raw
- * requests), so that growth is a decision rather than an accident.
+ * requests; then 24,268 B, +381 B, with the key found in every form, headers taken as fetch takes
+ * them and refused as it would, and redirects refused in the browser), so that growth is a decision
+ * rather than an accident.
  */
-const BUDGET_GZIP_BYTES = 23_900;
+const BUDGET_GZIP_BYTES = 24_281;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
