@@ -47,6 +47,7 @@ export async function followRedirects(
     const location = REDIRECTS.includes(response.status) ? response.headers.get('location') : null;
     if (location === null) return response;
     await response.body?.cancel();
+    // A Location that is no URL leads nowhere the client may go.
     let target: URL | null = null;
     try {
       target = new URL(location, current.url);
