@@ -210,7 +210,11 @@ export class PetStoreClient {
     const method = typeof spec?.method === 'string' ? spec.method : '';
     const route: Route = { operation: 'request', method: method as HttpMethod, path: '' };
     return this.#call(route, (trace) => {
-      const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(spec, this.#options.baseUrl);
+      const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(
+        spec,
+        this.#options.baseUrl,
+        this.#options.apiKey,
+      );
       const requestOptions = resolveCallOptions(request.operation, options);
       nameCall(trace, request);
       return [request, requestOptions];

@@ -459,6 +459,40 @@ export class ResponseValidationError extends PetStoreError {
   }
 }
 
+/**
+ * The service answered with a redirect the client does not follow: one that leaves the base URL
+ * (another origin, or a path outside it), one past the fifth, or any redirect when `fetchOptions`
+ * say `redirect: 'error'`. Nothing was sent where it pointed. (In a browser, which hides where a
+ * redirect points, the browser refuses every redirect itself: the call fails with an
+ * {@link APIConnectionError}.)
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, RedirectError } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * try {
+ *   await client.listPets();
+ * } catch (error) {
+ *   if (error instanceof RedirectError) console.error(error.status, error.location);
+ * }
+ * ```
+ */
+export class RedirectError extends PetStoreError {
+  /** The class name, `'RedirectError'`, kept through minification. */
+  override name = 'RedirectError';
+  /** The redirect's status: 301, 302, 303, 307 or 308. */
+  declare readonly status: number;
+  /** Where the redirect pointed, the API key redacted. */
+  declare readonly location: string;
+
+  constructor(message: string, status: number, location: string) {
+    super(message);
+    this.status = status;
+    this.location = location;
+  }
+}
+
 /** The statuses with a class of their own; any other 5xx is an `InternalServerError`. */
 const STATUS_CLASSES: Record<number, new (init: APIErrorInit) => APIError> = {
   400: BadRequestError,

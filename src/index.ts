@@ -26,6 +26,7 @@ export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {
   Fetch,
   FetchOptions,
+  HeadersInput,
   HttpMethod,
   QueryValue,
   RateLimit,
@@ -47,6 +48,7 @@ export {
   PermissionDeniedError,
   PetStoreError,
   RateLimitError,
+  RedirectError,
   RequestValidationError,
   type ResponseInfo,
   ResponseValidationError,

@@ -7,7 +7,7 @@
  */
 import { PetStoreError } from '../errors.js';
 import { FIELD_VALUE } from './headers.js';
-import { redact } from './redact.js';
+import { keyPattern, redactWith } from './redact.js';
 
 /** A function that returns the key for the next attempt, or a promise of it. */
 export type ApiKeyFunction = () => string | PromiseLike<string>;
@@ -16,7 +16,7 @@ export type ApiKeyFunction = () => string | PromiseLike<string>;
 export function keyProblem(key: unknown): string | undefined {
   if (typeof key !== 'string' || key.trim() === '') return 'is empty';
   if (!FIELD_VALUE.test(key) || key !== key.trim()) {
-    return 'must be Latin-1 text without NUL, line breaks or surrounding spaces';
+    return 'must be Latin-1 text without control characters or surrounding spaces';
   }
   return undefined;
 }
@@ -49,7 +49,7 @@ export class ApiKey {
     } else {
       this.fixed = source;
       this.scopeName = source ?? '';
-      if (source !== null) this.secrets.add(source);
+      if (source !== null) this.#add(source);
     }
   }
 
@@ -71,12 +71,20 @@ export class ApiKey {
     if (problem !== undefined) {
       throw new PetStoreError(`The key the apiKey function returned ${problem}; nothing was sent.`);
     }
-    this.secrets.add(key as string);
+    this.#add(key as string);
     return key as string;
   }
 
-  /** `value` with every key used so far replaced by `[redacted]`. */
+  /** `value` with every key used so far, in any of its forms, replaced by `[redacted]`. */
   redact<T>(value: T): T {
-    return redact(value, this.secrets);
+    return redactWith(value, this.#pattern);
+  }
+
+  /** Finds every key used so far: made again as keys are added, since making it costs far more than using it. */
+  #pattern: RegExp | undefined;
+
+  #add(key: string): void {
+    this.secrets.add(key);
+    this.#pattern = keyPattern(this.secrets);
   }
 }

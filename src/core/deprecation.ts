@@ -26,14 +26,18 @@ export const GET_PET_WARNING =
 
 /**
  * The warning for a response that announces its operation's deprecation, or `undefined` when
- * the response announces none.
+ * the response announces none. The service's header values come in through `redact`.
  */
-export function deprecationNotice(operation: string, headers: Headers): string | undefined {
+export function deprecationNotice(
+  operation: string,
+  headers: Headers,
+  redact: (text: string) => string,
+): string | undefined {
   if (!headers.has('Deprecation') && !headers.has('Sunset')) return undefined;
   const parts = [`animal-store-sdk: the service marks ${operation} as deprecated`];
   for (const name of ['Deprecation', 'Sunset', 'Link']) {
     const value = headers.get(name);
-    if (value !== null) parts.push(`${name}: ${value}`);
+    if (value !== null) parts.push(`${name}: ${redact(value)}`);
   }
   return `${parts.join('; ')}.`;
 }

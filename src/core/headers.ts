@@ -1,10 +1,11 @@
 /**
  * The rules for headers a caller adds, client-wide or per call. They are checked up front so a
- * bad header is a clear validation error rather than a failed request.
+ * bad header is a clear validation error rather than a request `fetch` refuses (and the client
+ * would retry as a lost connection).
  *
  * @module
  */
-import { addProblem, type Issue, isRecord } from './validate.js';
+import { addProblem, type Issue } from './validate.js';
 
 /** Header name → value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
@@ -28,32 +29,39 @@ const RESERVED = new Set([
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+.^`|~\w-]+$/;
 
-/** What `Headers` can carry: Latin-1 text without NUL or line breaks. */
-export const FIELD_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+/**
+ * What `fetch` sends as a field value (RFC 9110 `field-content`, as undici checks it): tab, space,
+ * visible ASCII and Latin-1 beyond; no control character.
+ */
+export const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 function problemWith(name: string, value: unknown): string | undefined {
   if (!TOKEN.test(name)) return 'is not a valid header name';
   if (RESERVED.has(name.toLowerCase())) return 'is set by the client';
   if (typeof value !== 'string') return 'must have a string value';
-  if (!FIELD_VALUE.test(value)) return 'must be Latin-1 text without NUL or line breaks';
+  if (!FIELD_VALUE.test(value)) return 'must be Latin-1 text without control characters';
   return undefined;
 }
 
 /**
- * A plain object of extra headers as entries, in the order given; every bad header is recorded in
- * `problems` under `path`. Entries keep every own key, `__proto__` included, which an object spread
- * would lose.
+ * Headers given as `fetch` takes them (a `Headers`, an array or any other iterable of pairs, an
+ * object) as entries in the order given; every bad header is recorded in `problems` under `path`,
+ * so that none is dropped in silence. Entries keep every own key, `__proto__` included, which an
+ * object spread would lose.
  */
 export function headerEntries(value: unknown, path: PropertyKey[], problems: Issue[]): HeaderEntries {
   const entries: HeaderEntries = [];
-  if (!isRecord(value)) {
-    addProblem(problems, path, 'Expected an object of headers', value);
-    return entries;
-  }
-  for (const [name, text] of Object.entries(value)) {
-    const problem = problemWith(name, text);
-    if (problem === undefined) entries.push([name, text as string]);
-    else addProblem(problems, [...path, name], `Header "${name}" ${problem}`, name);
+  const pairs =
+    typeof value !== 'object' || value === null
+      ? addProblem(problems, path, 'Expected an object, an array of [name, value] pairs or a Headers', value)
+      : Symbol.iterator in value
+        ? [...(value as Iterable<unknown>)]
+        : Object.entries(value);
+  for (const [index, pair] of (pairs ?? []).entries()) {
+    const [name, text] = Array.isArray(pair) && pair.length === 2 ? pair : [];
+    const problem = typeof name === 'string' ? problemWith(name, text) : 'is not a [name, value] pair';
+    if (problem === undefined) entries.push([name, text]);
+    else addProblem(problems, [...path, name ?? index], `Header "${name ?? index}" ${problem}`, name);
   }
   return entries;
 }

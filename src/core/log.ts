@@ -1,9 +1,8 @@
 /**
- * The client's log: which levels reach the `logger`, and keeping the API key out of every line.
+ * The client's log: which levels reach the `logger`.
  *
  * @module
  */
-import { redact } from './redact.js';
 
 /**
  * Where the client sends its log lines: `console` by default, or any object with a `warn` method.
@@ -54,8 +53,9 @@ export type Line = string | (() => string);
 
 /**
  * The client's log: lines below the level are dropped before they are built (a line that costs
- * something to format is given as a function), and every line has each API key the client used
- * replaced by `[redacted]`.
+ * something to format is given as a function). Lines are not redacted here, where the SDK's own
+ * words and the key could not be told apart: what the service or the caller wrote into a line is
+ * redacted where it comes in (redact.ts says where).
  */
 export class Log {
   declare readonly error: (message: Line) => void;
@@ -63,18 +63,14 @@ export class Log {
   declare readonly info: (message: Line) => void;
   declare readonly debug: (message: Line) => void;
 
-  /**
-   * `secrets` is read at every line, so keys added to it later are kept out of later lines. Each
-   * level's method is its own function, bound to this log.
-   */
-  constructor(logger: Logger, level: LogLevel, secrets: ReadonlySet<string>) {
+  /** Each level's method is its own function, bound to this log. */
+  constructor(logger: Logger, level: LogLevel) {
     const rank = LOG_LEVELS.indexOf(level);
     for (const [index, name] of LOG_LEVELS.entries()) {
       if (name === 'off') continue;
       (this as Record<string, unknown>)[name] = (message: Line) => {
         if (index > rank) return;
-        const line = redact(typeof message === 'string' ? message : message(), secrets);
-        (logger[name] ?? logger.warn).call(logger, line);
+        (logger[name] ?? logger.warn).call(logger, typeof message === 'string' ? message : message());
       };
     }
   }

@@ -13,7 +13,7 @@ import { guardKeyInBrowser } from './browser.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './pacing/rate-limit-store.js';
-import type { Fetch, FetchOptions, RateLimitWait } from './types.js';
+import type { Fetch, FetchOptions, HeadersInput, RateLimitWait } from './types.js';
 import {
   addProblem,
   describeIssues,
@@ -82,14 +82,16 @@ export interface ClientOptions {
   fetch?: Fetch | undefined;
   /**
    * Options handed to `fetch` with every attempt of every call ({@link FetchOptions}); a call's
-   * own `fetchOptions` replace them name by name.
+   * own `fetchOptions` replace them name by name. Redirects are the client's to follow, under the
+   * base URL only: `redirect: 'error'` follows none.
    */
   fetchOptions?: FetchOptions | undefined;
   /**
-   * Headers sent with every request. `Authorization`, `Accept`, `Content-Type` and the headers
-   * that belong to the connection are set by the client and rejected here.
+   * Headers sent with every request: an object, an array of `[name, value]` pairs or a `Headers`.
+   * `Authorization`, `Accept`, `Content-Type` and the headers that belong to the connection are set
+   * by the client and rejected here, as is any name or value `fetch` would refuse.
    */
-  headers?: Record<string, string> | undefined;
+  headers?: HeadersInput | undefined;
   /**
    * Where log lines go: any object with `warn`, and optionally `error`, `info` and `debug` (a
    * level the logger lacks goes to `warn`). Default: `console`.
@@ -320,7 +322,6 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     log: new Log(
       (logger as Logger | undefined) ?? console,
       (logLevel as LogLevel | undefined) ?? logLevelFromEnv(),
-      apiKey.secrets,
     ),
   };
 }

@@ -3,12 +3,13 @@
  *
  * @module
  */
+import type { ApiKey } from './api-key.js';
 import { headerEntries } from './headers.js';
 import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
 import { HTTP_METHODS } from './request/retry.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
-import type { HttpMethod, QueryValue } from './types.js';
+import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
 import {
   addProblem,
   type Finding,
@@ -38,15 +39,19 @@ export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   /**
    * The path relative to the base URL, such as `/store/orders` (the leading `/` is optional). An
    * absolute or protocol-relative URL, a backslash, a `?` or `#`, a `.` or `..` segment (even
-   * percent-encoded) or an encoded `/` is refused with a `RequestValidationError`.
+   * percent-encoded) or an encoded `/` or `\` is refused with a `RequestValidationError`. An encoded
+   * `?` or `#` (`%3F`, `%23`) is sent as written, a character of the path under the base URL.
    */
   path: string;
   /** Query parameters: an array repeats the parameter; `undefined` leaves it out. */
   query?: Record<string, QueryValue> | undefined;
   /** A JSON body, sent with `Content-Type: application/json`. Not allowed for GET and HEAD. */
   body?: unknown;
-  /** Headers for this request; the client's own (`Authorization`, `Accept`, ...) are refused. */
-  headers?: Record<string, string> | undefined;
+  /**
+   * Headers for this request, as `fetch` takes them; the client's own (`Authorization`, `Accept`,
+   * ...) and any `fetch` would refuse are refused.
+   */
+  headers?: HeadersInput | undefined;
   /**
    * A schema for the response body: any Standard Schema (zod, zod/mini, valibot, arktype, ...).
    * The result is its output type, and a body it rejects is a `ResponseValidationError` with its
@@ -88,8 +93,15 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
   }
 }
 
-/** Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}. */
-export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): RequestSpec<T> {
+/**
+ * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}.
+ * `apiKey` keeps the key out of its path as logs and traces show it: the caller wrote all of it.
+ */
+export function describeRawRequest<T>(
+  spec: RawRequest,
+  baseUrl: string,
+  apiKey: Pick<ApiKey, 'redact'>,
+): RequestSpec<T> {
   const problems: Issue[] = [];
   const { method, path, query, body, headers, schema } = objectFields(
     spec,
@@ -119,12 +131,18 @@ export function describeRawRequest<T>(spec: RawRequest, baseUrl: string): Reques
   if (schema !== undefined && !isStandardSchema(schema)) {
     addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
-  if (problems.length > 0) throw invalid('request', 'request', problems);
+  if (problems.length > 0) {
+    // What the caller wrote may hold the key: the issues keep it out, as every error does.
+    for (const issue of problems) (issue as { input: unknown }).input = apiKey.redact(issue.input);
+    throw invalid('request', 'request', problems);
+  }
   const relative = (path as string).replace(/^\//, '');
+  const shownPath = apiKey.redact(relative);
   return {
-    operation: `${method} ${endpoint(relative)}`,
+    operation: `${method} ${endpoint(shownPath)}`,
     method: method as HttpMethod,
     path: relative,
+    shownPath,
     query: query as Record<string, QueryValue> | undefined,
     json: body,
     headers: entries,

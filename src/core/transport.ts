@@ -28,6 +28,7 @@ import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
 import { type FailedCall, toPetStoreError } from './request/failure.js';
+import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
@@ -41,6 +42,11 @@ export interface RequestSpec<T> {
   readonly method: HttpMethod;
   /** The path relative to the base URL, without a leading slash, already checked. */
   readonly path: string;
+  /**
+   * For a request the caller wrote (`request()`): its path as traces show it, the key redacted; its
+   * path and query are redacted in every line. The model's are the SDK's own, shown as they are.
+   */
+  readonly shownPath?: string | undefined;
   /** Query parameters; those left undefined are not sent. */
   readonly query?: Record<string, QueryValue> | undefined;
   readonly json?: unknown;
@@ -134,11 +140,21 @@ export class Transport {
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
     const relative = target(spec);
-    const where = `${spec.method} /${spec.path}`;
+    const baseUrl = this.#config.baseUrl;
+    // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
+    const shown = (text: string) => (spec.shownPath === undefined ? text : this.#redact(text));
     const timeout = options.timeout ?? this.#config.timeout;
+    // Shown with the keys known when shown: a key function's new key is redacted from its first use.
     const call: Call = {
-      where,
-      described: `${spec.method} /${relative}`,
+      get where() {
+        return `${spec.method} /${shown(spec.path)}`;
+      },
+      get described() {
+        return `${spec.method} /${shown(relative)}`;
+      },
+      get url() {
+        return baseUrl + shown(relative);
+      },
       spec,
       trace,
       signal: options.signal,
@@ -159,7 +175,7 @@ export class Transport {
         this.#kyOptions(call, options),
       );
       const data = await decodeData(
-        where,
+        call.where,
         spec.schema,
         spec.decode ?? 'json',
         call.body,
@@ -176,7 +192,7 @@ export class Transport {
       const failure = toPetStoreError(error, call);
       this.#config.log.debug(() => {
         const name = failure instanceof Error ? failure.name : typeof failure;
-        return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;
+        return `animal-store-sdk: ${call.where} failed after ${call.attempts} attempt(s): ${name}`;
       });
       throw failure;
     } finally {
@@ -194,8 +210,13 @@ export class Transport {
     const kyOptions: Options = {
       method: spec.method,
       json: spec.json,
-      fetch: (request, init) =>
-        traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
+      // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
+      fetch: async (request, init) => {
+        if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
+          request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
+        }
+        return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
+      },
     };
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
@@ -279,16 +300,18 @@ export class Transport {
     let replayed: string | undefined;
     let failure: unknown;
     try {
-      if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
-        request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
-      }
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       const fetch = this.#config.fetch ?? globalThis.fetch;
-      const given = call.fetchOptions ? { ...init, ...call.fetchOptions } : init;
+      // Redirects are followed by followRedirects alone, whatever the caller's fetchOptions say.
+      const given: RequestInit = { ...init, ...call.fetchOptions, redirect: REDIRECT };
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      if (retry) replayed = noticeReplay(call.previous, response, this.#config.log, call.described);
+      // ky hands fetch a Request.
+      response = await followRedirects(response, request as Request, fetch, call, this.#config.baseUrl);
+      if (retry) {
+        replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
+      }
       call.previous = response;
       // A status that never carries a body (204, 304, ...) comes with none at all.
       // Read as text, which the call decodes anyway: bytes would cost an ArrayBuffer per attempt.
@@ -304,7 +327,7 @@ export class Transport {
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
       this.#config.log.debug(() =>
-        attemptLine(call.described, call.attempts, duration, response, failure, replayed),
+        attemptLine(call.described, call.attempts, duration, response, failure, this.#redact, replayed),
       );
     }
   }
@@ -342,7 +365,7 @@ export class Transport {
       warnOnce(
         this.#config.log,
         call.spec.operation,
-        deprecationNotice(call.spec.operation, response.headers),
+        deprecationNotice(call.spec.operation, response.headers, this.#redact),
       );
     }
   }

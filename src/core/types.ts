@@ -13,7 +13,8 @@ export type { Fetch } from '../shared/fetch.js';
  * such as Next.js's `next: { revalidate, tags }` or undici's `dispatcher`. The client's own
  * `method`, `headers`, `body` and `signal` are refused here: use the `headers` and `signal` options.
  * A retry never comes from a cache: on a retry, a `cache` or `next` given here becomes
- * `cache: 'no-store'`.
+ * `cache: 'no-store'`. Redirects are the client's: it follows one only under the base URL, and
+ * `redirect: 'error'` here makes it follow none.
  *
  * @example
  * ```ts
@@ -58,10 +59,29 @@ export interface RequestOptions {
   /** Retries after the first attempt. */
   maxRetries?: number | undefined;
   /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
-  headers?: Record<string, string> | undefined;
+  headers?: HeadersInput | undefined;
   /** Options handed to `fetch` with every attempt of this call, over the client's `fetchOptions`. */
   fetchOptions?: FetchOptions | undefined;
 }
+
+/**
+ * Headers as the client takes them, client-wide or per call: a `Headers`, an array of
+ * `[name, value]` pairs, or an object. A name or value `fetch` would refuse (a control character, a
+ * character beyond Latin-1, a name that is not an HTTP token) is refused before anything is sent.
+ *
+ * @example
+ * ```ts
+ * import type { HeadersInput } from 'animal-store-sdk';
+ *
+ * const asObject: HeadersInput = { 'X-Tenant': 'acme' };
+ * const asPairs: HeadersInput = [['X-Tenant', 'acme']];
+ * const asHeaders: HeadersInput = new Headers({ 'X-Tenant': 'acme' });
+ * ```
+ */
+export type HeadersInput =
+  | Headers
+  | readonly (readonly [string, string])[]
+  | Readonly<Record<string, string>>;
 
 /**
  * The methods `client.request()` may use.

@@ -120,7 +120,16 @@ describe('a service on another origin, through CORS', () => {
     const error = await client.listPets().catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toBe(
-      'Could not reach the Animal Store service for GET /pets: Failed to fetch. In a browser, CORS may be why (see its console).',
+      'Could not reach the Animal Store service for GET /pets: Failed to fetch. In a browser, CORS or a redirect may be why (see its console).',
     );
+  });
+
+  it('that redirects, even on its own origin: the browser follows nothing, and the error names redirects', async () => {
+    const { client } = serviceClient('/redirect/v1');
+    const error = await client.listPets().catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/In a browser, CORS or a redirect may be why/);
+    // The same service without the redirect answers.
+    await expect(serviceClient('/exposed-ok/v1').client.listPets()).resolves.toEqual([]);
   });
 });

@@ -14,13 +14,14 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 24,150 B (measured 24,135 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
+ * 24,281 B (measured 23,887 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
  * channels' browser twin, the fleet's pacing alone kept out of the in-process store, `fetchOptions`
- * and retries sent past a memoizing fetch, one check of an object's fields for options and raw
- * requests, unknown option names refused, the 403, 409 and 422 classes, and a connection error's
- * reason), so that growth is a decision rather than an accident.
+ * and retries sent past a memoizing fetch, and one check of an object's fields for options and raw
+ * requests; then 24,268 B, +381 B, with the key found in every form, headers taken as fetch takes
+ * them and refused as it would, and redirects refused in the browser), so that growth is a decision
+ * rather than an accident.
  */
-const BUDGET_GZIP_BYTES = 24_150;
+const BUDGET_GZIP_BYTES = 24_281;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {

@@ -78,6 +78,8 @@ export interface TracedCall {
   readonly attempts: number;
   /** Keeps the API key out of what subscribers get. */
   readonly redact: <V>(value: V) => V;
+  /** The call's URL, query included, as subscribers get it: what the caller wrote redacted. */
+  readonly url: string;
 }
 
 /**
@@ -86,11 +88,11 @@ export interface TracedCall {
  */
 export function nameCall(
   trace: OperationTrace | undefined,
-  request: { readonly method: string; readonly path: string },
+  request: { readonly method: string; readonly path: string; readonly shownPath?: string | undefined },
 ): void {
   if (trace === undefined) return;
   trace.method = request.method;
-  trace.path = endpoint(request.path);
+  trace.path = endpoint(request.shownPath ?? request.path);
 }
 
 /**
@@ -140,7 +142,7 @@ export function traceCall<T>(
  * context when anyone listens to attempts; else `undefined`.
  */
 export function traceAttempt<T>(
-  { trace, attempts, redact }: TracedCall,
+  { trace, attempts, url }: TracedCall,
   request: Request | URL | string,
   init: RequestInit | undefined,
   run: (attempt: AttemptTrace | undefined) => Promise<T>,
@@ -151,7 +153,7 @@ export function traceAttempt<T>(
     call: trace,
     resendCount: attempts,
     method: request instanceof Request ? request.method : (init?.method ?? 'GET'),
-    url: redact(request instanceof Request ? request.url : String(request)),
+    url,
   };
   return traced(channels.attempt, attempt, () => run(attempt));
 }

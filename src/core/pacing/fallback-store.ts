@@ -206,12 +206,11 @@ class FallbackRateLimitStore implements RateLimitStore {
     this.#retryAt = Date.now() + this.#retryIntervalMs;
     if (!first) return;
     this.#failedAt = Date.now();
-    const reason = error instanceof Error ? error.message : String(error);
+    const redacted = redact(error instanceof Error ? error.message : String(error), scope.apiKey);
     const share = this.#currentShare();
     this.#loggerFor(scope).warn(
-      `animal-store-sdk: ${this.#name} is not answering (${reason}); pacing in this process on ${Math.round(share * 100)}% of the rate-limit budget until it does.`,
+      `animal-store-sdk: ${this.#name} is not answering (${redacted}); pacing in this process on ${Math.round(share * 100)}% of the rate-limit budget until it does.`,
     );
-    const redacted = redact(reason, scope.apiKey);
     publishStore({ event: 'fallback', store: this.#name, baseUrl: scope.baseUrl, share, reason: redacted });
   }
 

@@ -1,6 +1,6 @@
 /**
  * The lines the client logs about its requests: one per attempt at `debug`, one per retry decision
- * and one per wait at `info`. Pure functions; the {@link Log} they go to keeps the API key out.
+ * and one per wait at `info`. Pure functions; what the service sent (the request id) comes in redacted.
  *
  * @module
  */
@@ -20,13 +20,14 @@ export function attemptLine(
   durationMs: number,
   response: Response | undefined,
   failure: unknown,
+  redact: <V>(value: V) => V,
   replayed?: string,
 ): string {
   const outcome =
     response !== undefined
       ? String(response.status)
       : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
-  const requestId = response === undefined ? undefined : readRequestId(response.headers);
+  const requestId = response === undefined ? undefined : redact(readRequestId(response.headers));
   const id = requestId === undefined ? '' : `, request id ${requestId}${replayed ? REPLAYED_NOTE : ''}`;
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }

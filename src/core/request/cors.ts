@@ -46,5 +46,8 @@ export function hiddenHeadersWarning(where: string): string {
   );
 }
 
-/** Added to a connection error's message in a browser, where CORS is a common cause of one. */
-export const CORS_HINT = ' In a browser, CORS may be why (see its console).';
+/**
+ * Added to a connection error's message in a browser, where CORS is a common cause of one, and a
+ * redirect another (the browser refuses every redirect for the client: redirect.browser.ts).
+ */
+export const CORS_HINT = ' In a browser, CORS or a redirect may be why (see its console).';

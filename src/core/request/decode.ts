@@ -48,9 +48,10 @@ export function decodeData<T>(
   }
   const outcome = (result: StandardSchemaV1.Result<T>): T => {
     if (result.issues === undefined) return result.value;
+    const issues = redact([...result.issues]);
     throw new ResponseValidationError(
-      `The response to ${where} does not match its schema: ${describeIssues(result.issues)}`,
-      redact([...result.issues]),
+      `The response to ${where} does not match its schema: ${describeIssues(issues)}`,
+      issues,
       redact(json),
       redact(text),
       seen(),

@@ -58,7 +58,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
     const hint = isBrowser() ? CORS_HINT : '';
     return new APIConnectionError(
       `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}`,
-      { cause },
+      { cause: call.redact(cause) },
     );
   }
   return error;

@@ -11,6 +11,7 @@ export const noticeReplay = (
   _response: Response,
   _log: Log,
   _described: string,
+  _redact: unknown,
 ): string | undefined => undefined;
 
 export const REPLAYED_NOTE = '';

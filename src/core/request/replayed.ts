@@ -19,18 +19,19 @@ export function noticeReplay(
   response: Response,
   log: Log,
   described: string,
+  redact: <V>(value: V) => V,
 ): string | undefined {
   const id = readRequestId(response.headers);
   if (id === undefined || previous === undefined || readRequestId(previous.headers) !== id) return undefined;
   warnOnce(
     log,
     'replayed response',
-    `animal-store-sdk: a retry of ${described} got the response of the attempt before it (request id ${id}), ` +
+    `animal-store-sdk: a retry of ${described} got the response of the attempt before it (request id ${redact(id)}), ` +
       'so it never reached the service. Something between the client and the network answered it: most likely ' +
       'a fetch wrapper that memoizes or caches responses, such as Next.js request memoization or its data cache. ' +
       'Check the fetch option, and the cache options in fetchOptions.',
   );
-  return id;
+  return redact(id);
 }
 
 /** What an attempt's debug line adds after a replayed request id. */

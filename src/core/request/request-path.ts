@@ -55,8 +55,13 @@ export function staysUnder(baseUrl: string, relative: string): boolean {
   } catch {
     return false;
   }
+  return isUnder(baseUrl, parsed) && parsed.href === url;
+}
+
+/** Whether `url` is under `baseUrl` (which ends in `/`): its origin, and a path under the base URL's. */
+export function isUnder(baseUrl: string, url: URL): boolean {
   const base = new URL(baseUrl);
-  return parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname) && parsed.href === url;
+  return url.origin === base.origin && url.pathname.startsWith(base.pathname);
 }
 
 /**

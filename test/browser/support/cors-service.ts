@@ -4,6 +4,7 @@
  * `Retry-After` and `X-RateLimit-*`, or under a `-ok` path a 200 with an empty list and
  * `X-RateLimit-*`; under `/hidden/v1` and `/hidden-ok/v1` they are not exposed to the page, under
  * `/exposed/v1` and `/exposed-ok/v1` they are. Preflights allow `Authorization` and `Content-Type` only.
+ * Under `/redirect/v1` every answer is a 302 to the same path under `/exposed-ok/v1`.
  *
  * @module
  */
@@ -33,6 +34,10 @@ export default async function startCorsService(project: TestProject): Promise<()
           'Access-Control-Max-Age': '0',
         })
         .end();
+      return;
+    }
+    if (request.url?.startsWith('/redirect/v1/')) {
+      response.writeHead(302, { ...cors, Location: request.url.replace('/redirect/', '/exposed-ok/') }).end();
       return;
     }
     const exposed = request.url?.startsWith('/exposed') === true;

@@ -59,9 +59,21 @@ export function loggedLines(logger: WatchedLogger): string[] {
   );
 }
 
+/** The key as a reader would recognize it: as it is, percent-encoded, and JSON-escaped in either case. */
+export function keyForms(key: string = API_KEY): string[] {
+  const escaped = [...key].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [
+    key,
+    encodeURIComponent(key),
+    escaped.join(''),
+    escaped.join('').toUpperCase().replaceAll('\\U', '\\u'),
+  ];
+}
+
 /**
- * Asserts that the API key shows up nowhere a user could see it: not in any rendering of the
- * error (when there is one), nor in any line sent to the logger, at any level, or the console.
+ * Asserts that the API key, in any of its forms, shows up nowhere a user could see it: not in any
+ * rendering of the error (when there is one), nor in any line sent to the logger, at any level, or
+ * the console.
  */
 export function expectKeyHidden(error: unknown, logger: WatchedLogger): void {
   const lines = [
@@ -69,5 +81,5 @@ export function expectKeyHidden(error: unknown, logger: WatchedLogger): void {
     ...loggedLines(logger),
     ...consoleLines(),
   ];
-  for (const line of lines) expect(line).not.toContain(API_KEY);
+  for (const line of lines) for (const form of keyForms()) expect(line).not.toContain(form);
 }

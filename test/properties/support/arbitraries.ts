@@ -138,14 +138,25 @@ export const headerName: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 10 }),
 );
 
-/** Header values from the Latin-1 range `Headers` accepts, with the odd CR, LF and NUL. */
+/** Header values from the Latin-1 range, with the odd control character (CR, LF, NUL, \x01, \x0b, DEL). */
 export const latin1HeaderValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 20 }) },
   fc.string({
     unit: fc.integer({ min: 0, max: 0xff }).map((code) => String.fromCharCode(code)),
     maxLength: 20,
   }),
-  fc.constantFrom('', ' padded ', '\tx\t', 'a\r\nX-Injected: 1', 'a\nb', 'a\0b', 'café'),
+  fc.constantFrom(
+    '',
+    ' padded ',
+    '\tx\t',
+    'a\r\nX-Injected: 1',
+    'a\nb',
+    'a\0b',
+    'café',
+    'a\x01b',
+    'a\x0bb',
+    'a\x7fb',
+  ),
 );
 
 /** Header maps with names distinct in any case, so each sent value has one expected value. */

@@ -6,9 +6,11 @@ function fields(value: unknown): Record<string, unknown> {
 
 /** The headers a call's options ask for, as they should arrive: trimmed. */
 export function expectedHeaders(options: unknown): Record<string, string> {
+  const given = fields(options).headers;
+  const pairs = given instanceof Headers || Array.isArray(given) ? [...given] : Object.entries(fields(given));
   // fromEntries defines each name as an own field, `__proto__` included.
   return Object.fromEntries(
-    Object.entries(fields(fields(options).headers)).map(([name, value]) => [
+    (pairs as [string, unknown][]).map(([name, value]) => [
       name,
       String(value).replace(/^[\t ]+|[\t ]+$/g, ''),
     ]),

@@ -93,20 +93,28 @@ export function petIdVerdict(value: unknown): Verdict {
   return check(isId(value));
 }
 
-/** A header value `Headers` can carry: Latin-1 only, without NUL, CR or LF. */
+/** A header value `fetch` sends (RFC 9110 field-content): tab, space, visible ASCII and Latin-1 beyond. */
 export function isHeaderValue(value: unknown): value is string {
-  return typeof value === 'string' && /^[^\0\r\n\u0100-\uffff]*$/.test(value);
+  return typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
 }
 
+/** Headers as a `Headers`, an array of `[name, value]` pairs or a plain object; any other type is refused. */
 function headersVerdict(value: unknown): Verdict {
-  const shape = objectVerdict(value);
+  const pairs =
+    value instanceof Headers ? [...value] : Array.isArray(value) ? [...(value as unknown[])] : undefined; // a hole is no pair
+  const shape = pairs === undefined ? objectVerdict(value) : 'send';
   if (shape === 'reject') return 'reject';
   return all(
     shape,
     check(
-      Object.entries(value as object).every(
-        ([name, headerValue]) =>
-          TOKEN.test(name) && !RESERVED_HEADERS.includes(name.toLowerCase()) && isHeaderValue(headerValue),
+      (pairs ?? Object.entries(value as object)).every(
+        (pair) =>
+          Array.isArray(pair) &&
+          pair.length === 2 &&
+          typeof pair[0] === 'string' &&
+          TOKEN.test(pair[0]) &&
+          !RESERVED_HEADERS.includes(pair[0].toLowerCase()) &&
+          isHeaderValue(pair[1]),
       ),
     ),
   );

@@ -18,3 +18,4 @@ export class APIConnectionTimeoutError extends APIConnectionError {}
 export class APIUserAbortError extends PetStoreError {}
 export class RequestValidationError extends PetStoreError {}
 export class ResponseValidationError extends PetStoreError {}
+export class RedirectError extends PetStoreError {}
