@@ -55,6 +55,17 @@ describe('the snapshot serializer', () => {
             "status": "available",
           },
           "requestId": "request-1",
+          "response": {
+            "answeredAt": "+0ms",
+            "body": "[]",
+            "headers": {
+              "content-type": "application/json",
+              "x-ratelimit-limit": "60",
+              "x-ratelimit-remaining": "59",
+              "x-request-id": "request-1",
+            },
+            "status": 200,
+          },
           "status": 200,
         },
         {
@@ -72,6 +83,18 @@ describe('the snapshot serializer', () => {
           "method": "POST",
           "path": "/pets",
           "requestId": "request-2",
+          "response": {
+            "answeredAt": "+0ms",
+            "body": "{"id":1,"name":"Rex","categoryId":1,"status":"available"}",
+            "headers": {
+              "content-type": "application/json",
+              "location": "/v1/pets/1",
+              "x-ratelimit-limit": "60",
+              "x-ratelimit-remaining": "58",
+              "x-request-id": "request-2",
+            },
+            "status": 201,
+          },
           "status": 201,
         },
         {
@@ -83,6 +106,20 @@ describe('the snapshot serializer', () => {
           "method": "GET",
           "path": "/pets/404",
           "requestId": "request-3",
+          "response": {
+            "answeredAt": "+0ms",
+            "body": "{"code":"not_found","message":"No pet with id 404","status":404}",
+            "headers": {
+              "content-type": "application/json",
+              "deprecation": "@1767225600",
+              "link": "</v1/pets>; rel="successor-version"",
+              "sunset": "Thu, 05 Dec 2030 00:00:00 GMT",
+              "x-ratelimit-limit": "60",
+              "x-ratelimit-remaining": "57",
+              "x-request-id": "request-3",
+            },
+            "status": 404,
+          },
           "status": 404,
         },
       ]
@@ -122,6 +159,17 @@ describe('the snapshot serializer', () => {
               "method": "GET",
               "path": "/pets",
               "requestId": "request-1",
+              "response": {
+                "answeredAt": "+0ms",
+                "body": "[{"id":1,"name":"Bella","categoryId":2}]",
+                "headers": {
+                  "content-type": "application/json",
+                  "x-ratelimit-limit": "60",
+                  "x-ratelimit-remaining": "59",
+                  "x-request-id": "request-1",
+                },
+                "status": 200,
+              },
               "status": 200,
             },
             {
@@ -133,6 +181,17 @@ describe('the snapshot serializer', () => {
               "method": "GET",
               "path": "/pets",
               "requestId": "request-2",
+              "response": {
+                "answeredAt": "+1500ms",
+                "body": "[{"id":1,"name":"Bella","categoryId":2}]",
+                "headers": {
+                  "content-type": "application/json",
+                  "x-ratelimit-limit": "60",
+                  "x-ratelimit-remaining": "58",
+                  "x-request-id": "request-2",
+                },
+                "status": 200,
+              },
               "status": 200,
             },
           ],

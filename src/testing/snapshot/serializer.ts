@@ -120,6 +120,12 @@ function stableHeaders(headers: Readonly<Record<string, string>>): Record<string
   );
 }
 
+/**
+ * Response headers that change with the moment or the run: the date, and the rate-limit reset, which
+ * counts seconds on the store's clock.
+ */
+const MOMENT_HEADERS = new Set(['date', 'x-ratelimit-reset']);
+
 /** The log with stable times, ids and headers; other fields as they are, the URL (host and port) left out. */
 function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
   const first = log[0]?.receivedAt ?? 0;
@@ -129,13 +135,30 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
     if (!ids.has(id)) ids.set(id, `request-${ids.size + 1}`);
     return ids.get(id) ?? id;
   };
-  return log.map(({ url, receivedAt, requestId, headers, query, ...rest }) => {
+  return log.map(({ url, receivedAt, requestId, headers, query, response, ...rest }) => {
     const fields = {
       at: relativeTime(receivedAt - first, exact),
       requestId: idOf(requestId),
       ...rest,
       ...(query === undefined || Object.keys(query).length === 0 ? {} : { query }),
       headers: stableHeaders(headers),
+      ...(response === undefined
+        ? {}
+        : {
+            response: {
+              ...response,
+              answeredAt: relativeTime(response.answeredAt - first, exact),
+              headers: Object.fromEntries(
+                Object.entries(stableHeaders(response.headers))
+                  .filter(([name]) => !MOMENT_HEADERS.has(name))
+                  // Location and Link name the store's origin, which differs by the way in: kept as paths.
+                  .map(([name, value]) => [
+                    name,
+                    name === 'x-request-id' ? idOf(value) : value.replaceAll(new URL(url).origin, ''),
+                  ]),
+              ),
+            },
+          }),
     };
     // A field the request lacks (a body, a status) is left out rather than printed as undefined.
     return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
