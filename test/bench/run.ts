@@ -30,6 +30,7 @@ import type { FakeStoreCost, Way } from './fake-store-probe.js';
 import { type FleetRunResult, runFleet } from './fleet-run.js';
 import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
+import { measureOpenLoop, type OpenLoopFigure } from './open-loop.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
 import { measurePeers, type PeerResult } from './peers/measure.js';
 import { type PeerHeadline, peerHeadline, peerTable } from './peers/report.js';
@@ -41,6 +42,7 @@ import {
   fakeStoreTable,
   fleetTable,
   hostileTable,
+  openLoopTable,
   overheadTable,
   parseTable,
   sessionsTable,
@@ -201,6 +203,7 @@ async function main(options: BenchOptions): Promise<void> {
     hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
+    latency?: OpenLoopFigure[];
   } = {};
   const run = new Set(options.sections);
 
@@ -261,6 +264,10 @@ async function main(options: BenchOptions): Promise<void> {
   if (run.has('fleet')) {
     results.fleet = await fleet(options);
     print(fleetTable(results.fleet));
+  }
+  if (run.has('latency')) {
+    results.latency = await measureOpenLoop(await builtSdk());
+    print(openLoopTable(results.latency));
   }
 
   const durationSeconds = (performance.now() - started) / 1000;
