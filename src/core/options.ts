@@ -109,6 +109,14 @@ export interface ClientOptions {
    */
   pacing?: boolean | undefined;
   /**
+   * Of each rate-limit window's budget, the share (above 0, at most 1) the client may send at once
+   * when calls are waiting; the rest goes out evenly over the time left in the window, so that a
+   * busy client never sends a whole window's budget in one instant at its reset (nor does a fleet
+   * sharing a `rateLimitStore`). Calls below the plan's rate are not held. `1` sends whatever the
+   * window has left as soon as calls ask. Default: `0.1`.
+   */
+  pacingBurst?: number | undefined;
+  /**
    * Told of every wait the client takes before sending, once, before it starts: retries (after
    * `Retry-After`, the rate-limit reset or backoff), the cooldown after a 429, and pacing.
    */
@@ -134,6 +142,12 @@ const integer =
     integerFinding(value, min, max);
 
 const flag: Check = (value) => typeFinding(value, 'boolean');
+
+/** A share: a number above 0 and at most 1. */
+const share: Check = (value) =>
+  typeof value === 'number' && value > 0 && value <= 1
+    ? undefined
+    : 'Expected a number above 0 and at most 1';
 
 /** A function (no `methods`), or an object with these methods. */
 const callable =
@@ -171,6 +185,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
+  pacingBurst: [share, 0.1],
   dangerouslyAllowBrowser: [flag],
   fetch: [callable()],
   fetchOptions: [fetchOptions],
@@ -206,6 +221,7 @@ export interface ClientConfig {
   readonly log: Log;
   readonly deprecationWarnings: boolean;
   readonly pacing: boolean;
+  readonly pacingBurst: number;
   readonly onRateLimit: ((wait: RateLimitWait) => void) | undefined;
   /** Shared pacing state; `undefined` for a fresh in-process store. */
   readonly rateLimitStore: RateLimitStore | undefined;

@@ -101,6 +101,7 @@ export class Transport {
       scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey.scopeName, logger: config.log }),
       maxWait: config.maxRetryWait,
       pacing: config.pacing,
+      burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it

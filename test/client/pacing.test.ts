@@ -94,7 +94,8 @@ describe('pacing by the rate-limit headers', () => {
   });
 
   it('fails fast with RateLimitError when the reset is beyond maxRetryWait', async () => {
-    const { client, statuses } = freePlan({ maxRetryWait: 5_000 });
+    // The budget spent at once, so that the reset is most of a minute away.
+    const { client, statuses } = freePlan({ maxRetryWait: 5_000, pacingBurst: 1 });
     await runAll(Array.from({ length: 60 }, () => client.listPets()));
     const { results, elapsed } = await runAll([client.listPets()]);
     expect(results[0]?.status).toBe('rejected');

@@ -9,7 +9,8 @@
  * - After a 429 it holds every request of the key, whatever the operation, until the wait the
  *   service asked for is over (the cooldown).
  * - With pacing on, the store keeps the latest `X-RateLimit-*` reading and counts the requests in
- *   flight; when the window's budget is spent, requests wait until the window resets. Without a
+ *   flight; when the window's budget is spent, requests wait until the window resets, and beyond a
+ *   burst they go no faster than the budget left spread over the time left. Without a
  *   current reading (before the first response, or once a window has reset) one request goes alone
  *   to learn the budget, so a burst costs at most one refused request.
  *
@@ -37,6 +38,8 @@ export interface GateOptions<Owner> {
   maxWait: number;
   /** Whether to pace by the rate-limit headers; the cooldown after a 429 applies either way. */
   pacing: boolean;
+  /** The share of a window's budget that may go at once, the rest spread over the window. */
+  burst?: number | undefined;
   /** Told of every timed wait before it starts, once per wait and waiter, with the waiter's owner. */
   onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
 }
@@ -129,6 +132,7 @@ export class RequestGate<Owner = undefined> {
       const decision = this.#options.store.acquire(this.#options.scope, {
         leaseMs: head.leaseMs,
         pacing: this.#options.pacing,
+        burst: this.#options.burst,
       });
       if (isPromiseLike(decision)) {
         this.#deciding = true;
