@@ -118,6 +118,7 @@ class RedisRateLimitStore implements RateLimitStore {
       request.alone === undefined ? '' : String(Math.ceil(request.alone.ms)),
       String(request.alone?.processes ?? 0),
       String(Math.ceil(request.alone?.waitMs ?? 0)),
+      request.burst !== undefined && request.burst < 1 ? String(request.burst) : '',
     ]);
     const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
       reply as unknown[]
