@@ -20,7 +20,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                       PATH is its built dist/index.js, or its src/index.ts (repeatable)
   --sections LIST     the sections to run (comma-separated; default overhead,peers,parse): browser-weight,
                       parse, overhead, peers, tracing, fake-store, memory, soak, sessions, hostile,
-                      cold-start, store, fleet, latency; store and fleet start their own redis-server;
+                      cold-start, store, fleet, latency, spread; store and fleet start their own redis-server;
                       browser-weight packs the package and installs it
   --peer-scale X      multiplies the calls of each peer workload (default 1: 2,000 calls, 1,000 for
                       createPet)
@@ -47,6 +47,7 @@ export const SECTIONS = [
   'store',
   'fleet',
   'latency',
+  'spread',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

@@ -13,6 +13,7 @@ import { OPEN_LOOP_DEFAULTS, OPEN_LOOP_PLAN, type OpenLoopFigure } from './open-
 import type { ParseResult } from './schema-parse.js';
 import type { SessionsResult } from './sessions.js';
 import type { SoakResult } from './soak.js';
+import { SPREAD_PLAN, type SpreadFigure } from './spread.js';
 import { IN_PROCESS, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber, formatTable } from './table.js';
 
@@ -277,5 +278,32 @@ export function openLoopTable(figures: readonly OpenLoopFigure[]): string {
     ),
     `SDK p99 / ky + zod p99: ${sdk && peer ? (sdk.p99 / peer.p99).toFixed(2) : '?'} over the run, ` +
       `${median.toFixed(2)} the median of the segments' (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+  ].join('\n');
+}
+
+/** Each `pacingBurst` above the plan and below it. */
+export function spreadTable(figures: readonly SpreadFigure[]): string {
+  return [
+    `pacingBurst on a plan of ${SPREAD_PLAN.limit} per ${SPREAD_PLAN.windowMs / 1000} s. Above it (10 calls/s, callers ` +
+      'leaving after 10 s): peak in flight, most sent in 250 ms, answers per whole window. Below it: 10 calls at ' +
+      'once from a fresh client (first / last answer), calls at random at half the rate (p50 / p99)',
+    formatTable(
+      [
+        'pacingBurst',
+        'peak in flight',
+        'most in 250 ms',
+        'answers per window',
+        'first / last of 10, ms',
+        'p50 / p99, ms',
+      ],
+      figures.map((figure) => [
+        String(figure.burst),
+        String(figure.peakInFlight),
+        String(figure.mostIn250Ms),
+        figure.answersPerWindow.join(', '),
+        `${figure.firstAnswerMs.toFixed(0)} / ${figure.lastAnswerMs.toFixed(0)}`,
+        `${figure.p50.toFixed(1)} / ${figure.p99.toFixed(1)}`,
+      ]),
+    ),
   ].join('\n');
 }

@@ -47,6 +47,7 @@ import {
   parseTable,
   sessionsTable,
   soakTable,
+  spreadTable,
   storeTable,
   summarizeClientMemory,
   summarizeFakeStore,
@@ -54,6 +55,7 @@ import {
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
 import { runSessionChurn, type SessionsResult } from './sessions.js';
 import { runSoak, type SoakResult } from './soak.js';
+import { measureSpread, type SpreadFigure } from './spread.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber } from './table.js';
@@ -204,6 +206,7 @@ async function main(options: BenchOptions): Promise<void> {
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
     latency?: OpenLoopFigure[];
+    spread?: SpreadFigure[];
   } = {};
   const run = new Set(options.sections);
 
@@ -268,6 +271,10 @@ async function main(options: BenchOptions): Promise<void> {
   if (run.has('latency')) {
     results.latency = await measureOpenLoop(await builtSdk());
     print(openLoopTable(results.latency));
+  }
+  if (run.has('spread')) {
+    results.spread = await measureSpread(await builtSdk());
+    print(spreadTable(results.spread));
   }
 
   const durationSeconds = (performance.now() - started) / 1000;
