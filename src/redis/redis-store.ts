@@ -174,6 +174,12 @@ class RedisRateLimitStore implements RateLimitStore {
     await this.#script(scope, rhythm, [...unsent, args]);
   }
 
+  /** Sends the release waiting for an acquire now: the client is closing. */
+  async flush(scope: RateLimitScope): Promise<void> {
+    const rhythm = this.#rhythms.get(scope);
+    if (rhythm?.unsent !== undefined) await this.#script(scope, rhythm, this.#takeUnsent(rhythm));
+  }
+
   /** Sends a release no acquire carried: the calls were not back to back after all. */
   #flush(scope: RateLimitScope, rhythm: Rhythm): void {
     if (rhythm.unsent === undefined) return;
