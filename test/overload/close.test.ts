@@ -111,9 +111,9 @@ describe('close()', () => {
   it('is what await using does at the end of its scope', async () => {
     startFakeClock();
     let calls: Promise<unknown>[] = [];
-    let held: ReturnType<typeof heldAnswers> | undefined;
+    const held = heldAnswers();
     {
-      await using client = (held = heldAnswers()).client;
+      await using client = held.client;
       calls = [outcome(client.listPets()), outcome(client.listPets())];
       await vi.advanceTimersByTimeAsync(0);
       held.answers[0]?.();
@@ -121,7 +121,7 @@ describe('close()', () => {
     const [first, second] = (await Promise.all(calls)) as { value?: Pet[]; error?: unknown }[];
     expect(first?.value).toEqual(expect.any(Array));
     expect(second?.error).toBeInstanceOf(ClientClosedError);
-    expect(held?.client.queue.closed).toBe(true);
+    expect(held.client.queue.closed).toBe(true);
   });
 
   it('leaves no timer of the client behind: waits, bounds and retries all end', async () => {

@@ -143,7 +143,9 @@ describe('a call that cannot start within its bound', () => {
     expect(outcomes[0]).toMatchObject({ ms: 500, error: { name: 'APIUserAbortError', sent: 'no' } });
     await vi.advanceTimersByTimeAsync(500);
     expect(outcomes[1]).toMatchObject({ ms: 1_000, error: { code: 'client_deadline', sent: 'no' } });
-    expect((outcomes[1]?.error as Error).message).toMatch(/waited 1 s without starting.*nothing was sent/);
+    expect(String((outcomes[1]?.error as Error | undefined)?.message)).toMatch(
+      /waited 1 s without starting.*nothing was sent/,
+    );
     expect(client.queue.waiting).toBe(0);
     answer?.();
     await first;
@@ -170,7 +172,9 @@ describe('maxQueued', () => {
     for (let i = 0; i < 5; i++) track(() => client.listPets(), outcomes);
     await vi.advanceTimersByTimeAsync(0);
     expect(outcomes.map(codeOf)).toEqual(['client_queue_full', 'client_queue_full']);
-    expect((outcomes[0]?.error as Error).message).toMatch(/3 calls already wait.*nothing was sent/);
+    expect(String((outcomes[0]?.error as Error | undefined)?.message)).toMatch(
+      /3 calls already wait.*nothing was sent/,
+    );
     expect(client.queue.waiting).toBe(3);
   });
 
