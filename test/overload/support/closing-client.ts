@@ -28,7 +28,7 @@ await Promise.all(Array.from({ length: config.limit }, () => client.listPets({ l
 const calls = Array.from({ length: config.queued }, () =>
   client.listPets({ limit: 1 }).then(
     () => 'answered',
-    (error: { code?: string }) => error.code ?? 'other',
+    (error: unknown) => (error as { code?: string }).code ?? 'other',
   ),
 );
 process.stdout.write(`waiting ${client.queue.waiting}\n`);
