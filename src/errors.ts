@@ -16,6 +16,18 @@ import { ErrorBodySchema } from './schemas.js';
 import { readRequestId } from './shared/request-id.js';
 
 /**
+ * Whether a failed call's request reached the service ({@link PetStoreError.sent}).
+ *
+ * @example
+ * ```ts
+ * import { PetStoreError, type RequestSent } from 'animal-store-sdk';
+ *
+ * const safeToRetry = (error: PetStoreError) => (error.sent satisfies RequestSent) === 'no';
+ * ```
+ */
+export type RequestSent = 'no' | 'maybe' | 'yes';
+
+/**
  * The base class of every error this package throws.
  *
  * @example
@@ -33,6 +45,18 @@ import { readRequestId } from './shared/request-id.js';
 export class PetStoreError extends Error {
   /** The class name, `'PetStoreError'`, kept through minification. */
   override name = 'PetStoreError';
+  /**
+   * Whether the request reached the service: `'no'` when the error came before anything was sent
+   * (validation, the client's own refusals, an abort while the call waited), `'yes'` when a
+   * response came back, `'maybe'` when an attempt was in flight and its outcome is unknown (a lost
+   * connection, a timeout, an abort during the attempt): a create may then have happened.
+   */
+  declare readonly sent: RequestSent;
+
+  constructor(message?: string, options?: ErrorOptions & { sent?: RequestSent | undefined }) {
+    super(message, options);
+    this.sent = options?.sent ?? 'no';
+  }
 
   /** A plain object for logs and JSON: the error's name, message and its own public fields. */
   toJSON(): Record<string, unknown> {
@@ -62,6 +86,8 @@ export interface APIErrorInit {
   rateLimit: RateLimit | null;
   /** The HTTP status text, used in the message when the body is not the Error shape. */
   statusText?: string;
+  /** Whether a request reached the service. Default: `'yes'`; `'no'` for the client's own refusals. */
+  sent?: RequestSent | undefined;
 }
 
 /**
@@ -104,7 +130,9 @@ export class APIError extends PetStoreError {
 
   constructor(init: APIErrorInit) {
     const { data } = ErrorBodySchema.safeParse(init.body);
-    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`);
+    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, {
+      sent: init.sent ?? 'yes',
+    });
     this.status = init.status;
     this.code = data?.code ?? `http_${init.status}`;
     this.headers = init.headers;
@@ -207,8 +235,16 @@ export class NotFoundError extends APIError {
 }
 
 /**
- * 429: the rate limit is exceeded and the retries allowed are spent, or the wait the service
- * asked for is longer than `maxRetryWait`.
+ * 429: the rate limit is exceeded and the retries allowed are spent, or the client refused the call
+ * itself, with nothing sent (`sent` is `'no'`). Its `code` says which:
+ *
+ * - `rate_limited` (or the service's own code): the service answered 429 and the retries are spent.
+ * - `client_rate_limited`: the service asked for a wait (a 429's cooldown, or the window's reset)
+ *   longer than `maxRetryWait`.
+ * - `client_queue_full`: `maxQueued` calls already wait.
+ * - `client_deadline`: the call cannot start within its bound (`callTimeout`, and `maxRetryWait`
+ *   for its waits in all): refused at once when the budget left, the reset and the calls ahead
+ *   show it, or when the bound ends while it waits.
  *
  * @example
  * ```ts
@@ -266,8 +302,11 @@ export class APIConnectionError extends PetStoreError {
   /** The class name, `'APIConnectionError'`, kept through minification. */
   override name = 'APIConnectionError';
 
-  constructor(message = 'Could not reach the Animal Store service.', options?: ErrorOptions) {
-    super(message, options);
+  constructor(
+    message = 'Could not reach the Animal Store service.',
+    options?: ErrorOptions & { sent?: RequestSent | undefined },
+  ) {
+    super(message, { sent: 'maybe', ...options });
   }
 }
 
@@ -288,7 +327,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 
   constructor(message = 'The request timed out.') {
-    super(message);
+    super(message, { sent: 'maybe' });
   }
 }
 
@@ -310,9 +349,31 @@ export class APIUserAbortError extends PetStoreError {
   /** The class name, `'APIUserAbortError'`, kept through minification. */
   override name = 'APIUserAbortError';
 
-  constructor(message = 'The request was aborted.') {
-    super(message);
+  /** @param sent - `'maybe'` when an attempt was in flight; default `'no'`. */
+  constructor(message = 'The request was aborted.', sent?: RequestSent) {
+    super(message, { sent });
   }
+}
+
+/**
+ * The client was closed ({@link PetStoreClient.close}): `code` is `'client_closed'`. A call that
+ * waited, or was made after `close()`, was never sent (`sent` is `'no'`); an attempt in flight
+ * aborted by `close({ abort: true })` may have been (`'maybe'`).
+ *
+ * @example
+ * ```ts
+ * import { ClientClosedError, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * await client.close();
+ * await client.listPets().catch((error) => error instanceof ClientClosedError); // true
+ * ```
+ */
+export class ClientClosedError extends PetStoreError {
+  /** The class name, `'ClientClosedError'`, kept through minification. */
+  override name = 'ClientClosedError';
+  /** Always `'client_closed'`, beside the codes of the client's other refusals. */
+  readonly code = 'client_closed';
 }
 
 /**
@@ -379,7 +440,7 @@ export class ResponseValidationError extends PetStoreError {
     body: unknown,
     text?: string,
   ) {
-    super(message);
+    super(message, { sent: 'yes' });
     this.issues = issues;
     this.body = body;
     this.text = text;

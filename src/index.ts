@@ -4,6 +4,7 @@ export {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
   type OperationContext,
+  type QueueMessage,
   type StoreMessage,
   type WaitMessage,
 } from './core/diagnostics/diagnostics.js';
@@ -24,6 +25,7 @@ export type {
 export type { RawRequest } from './core/raw-request.js';
 export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {
+  ClientQueue,
   Fetch,
   FetchOptions,
   HttpMethod,
@@ -41,10 +43,12 @@ export {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
+  ClientClosedError,
   InternalServerError,
   NotFoundError,
   PetStoreError,
   RateLimitError,
+  type RequestSent,
   RequestValidationError,
   ResponseValidationError,
 } from './errors.js';

@@ -72,11 +72,26 @@ export interface ClientOptions {
   /** Milliseconds allowed for each attempt. Default: 60,000. */
   timeout?: number | undefined;
   /**
+   * Milliseconds allowed for each call's whole life: its waits in the queue, its attempts and the
+   * waits between them; a call's own `callTimeout` replaces it. A call that cannot start in time
+   * (the budget left, the window's reset and the calls ahead show it) is refused at once with a
+   * `RateLimitError` whose `code` is `client_deadline`, before it waits; one still waiting when its
+   * time ends is refused then. Default: none beyond `maxRetryWait` for the waits.
+   */
+  callTimeout?: number | undefined;
+  /**
    * The longest wait, in milliseconds, that the client honours automatically when the service
-   * asks it to slow down. A longer requested wait fails at once with a `RateLimitError`.
-   * Default: 60,000.
+   * asks it to slow down; also the most a call waits in the queue, in all. A longer requested
+   * wait fails at once with a `RateLimitError` (`code` `client_rate_limited`); a call that cannot
+   * start within what is left fails with `client_deadline`. Default: 60,000.
    */
   maxRetryWait?: number | undefined;
+  /**
+   * The most calls that may wait in the queue; one more is refused at once with a
+   * `RateLimitError` whose `code` is `client_queue_full`. Default: no cap (the time bounds
+   * already keep the queue from growing under sustained demand).
+   */
+  maxQueued?: number | undefined;
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
   /**
@@ -183,6 +198,8 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetries: [MAX_RETRIES, 2],
   timeout: [TIMEOUT, 60_000],
   maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
+  callTimeout: [TIMEOUT],
+  maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Number.POSITIVE_INFINITY],
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
   pacingBurst: [share, 0.1],
@@ -199,6 +216,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
 const CALL_OPTIONS: Record<string, [Check]> = {
   signal: [(value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal')],
   timeout: [TIMEOUT],
+  callTimeout: [TIMEOUT],
   maxRetries: [MAX_RETRIES],
   fetchOptions: [fetchOptions],
 };
@@ -214,6 +232,8 @@ export interface ClientConfig {
   readonly maxRetries: number;
   readonly timeout: number;
   readonly maxRetryWait: number;
+  readonly callTimeout: number | undefined;
+  readonly maxQueued: number;
   readonly fetch: Fetch | undefined;
   readonly fetchOptions: FetchOptions | undefined;
   readonly headers: HeaderEntries;
@@ -231,6 +251,7 @@ export interface ClientConfig {
 export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   readonly timeout?: number | undefined;
+  readonly callTimeout?: number | undefined;
   readonly maxRetries?: number | undefined;
   readonly headers?: HeaderEntries | undefined;
   readonly fetchOptions?: FetchOptions | undefined;

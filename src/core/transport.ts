@@ -2,11 +2,12 @@
  * The request lifecycle: a call passes the rate-limit gate, ky sends each attempt, each attempt's
  * body is read in full and what it says about the rate limit reported, every retry waits exactly
  * what the retry policy decided and passes the gate again, and the call ends with its decoded data
- * or a `PetStoreError`.
+ * or a `PetStoreError`. The call's time bound caps its waits and attempts; closing ends it.
  *
  * @module
  */
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
+import type { PetStoreError } from '../errors.js';
 import { delay } from '../shared/delay.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
@@ -15,15 +16,19 @@ import {
   type AttemptTrace,
   type OperationTrace,
   observeAttempt,
+  publishQueue,
   publishWait,
   type TracedCall,
   traceAttempt,
 } from './diagnostics/channels.js';
 import type { HeaderEntries } from './headers.js';
 import type { CallOptions, ClientConfig } from './options.js';
-import { RequestGate } from './pacing/gate.js';
+import { RESET_RESOLUTION_MS, RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
+import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import { type OpenCall, OpenCalls } from './queue/open-calls.js';
+import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
@@ -32,7 +37,7 @@ import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
-import type { HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
+import type { ClientQueue, HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
 /** One call's request, as the client describes it. */
 export interface RequestSpec<T> {
@@ -50,6 +55,8 @@ export interface RequestSpec<T> {
   readonly schema?: StandardSchemaV1<unknown, T> | undefined;
   /** How a successful body becomes data. Default `json`. */
   readonly decode?: DecodeMode;
+  /** What to tell the caller when an attempt may have reached the service and its outcome is unknown. */
+  readonly ifUnknown?: string | undefined;
 }
 
 /**
@@ -59,7 +66,7 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall, FailedCall {
+interface Call extends TracedCall, FailedCall, OpenCall {
   readonly spec: RequestSpec<unknown>;
   /** Retries this call may make. */
   readonly maxRetries: number;
@@ -84,25 +91,41 @@ interface Call extends TracedCall, FailedCall {
   reading?: RateLimit | null;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
   reportedUntil?: number;
+  /** When the call's bound (`callTimeout`) ends (epoch ms); `Infinity` without one. */
+  readonly deadline: number;
+  /** How long it may still wait in the queue, in all (`maxRetryWait`). */
+  queueLeftMs: number;
 }
 
 export class Transport {
   readonly #config: ClientConfig;
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
+  readonly #calls = new OpenCalls();
+  readonly #store: RateLimitStore;
+  readonly #scope: RateLimitScope;
   #rateLimit: RateLimit | null = null;
   /** Until a 2xx or a 429 tells whether CORS hides the rate-limit headers (then warned once). */
   #watchHiddenHeaders = true;
 
   constructor(config: ClientConfig) {
     this.#config = config;
+    this.#store = config.rateLimitStore ?? new InProcessRateLimitStore();
+    this.#scope = Object.freeze({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey.scopeName,
+      logger: config.log,
+    });
     this.#gate = new RequestGate({
-      store: config.rateLimitStore ?? new InProcessRateLimitStore(),
-      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey.scopeName, logger: config.log }),
+      store: this.#store,
+      scope: this.#scope,
       maxWait: config.maxRetryWait,
+      maxQueued: config.maxQueued,
       pacing: config.pacing,
       burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
+      onRefusal: (error, operation) => this.#refused(error, operation),
+      onChange: () => publishQueue(config.baseUrl, this.#counts()),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -125,6 +148,37 @@ export class Transport {
     return this.#rateLimit;
   }
 
+  /** The calls waiting and in flight now. */
+  get queue(): ClientQueue {
+    return {
+      waiting: this.#gate.waiting,
+      inFlight: this.#calls.inFlight,
+      oldestWaitMs: this.#gate.oldestWaitMs(Date.now()),
+      closed: this.#calls.closed,
+    };
+  }
+
+  /**
+   * Refuses calls from now on, ends those that wait (and, with `abort`, those in flight), and
+   * resolves once every call has settled and the store has every lease back.
+   */
+  async close(abort: boolean): Promise<void> {
+    await this.#calls.close(abort, closedError());
+    await this.#gate.released();
+    await this.#store.flush?.(this.#scope);
+  }
+
+  /** One debug line, and the queue channel, for a call the client refused. */
+  #refused(error: PetStoreError, operation: string): void {
+    const code = (error as { code?: string }).code ?? '';
+    this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
+    publishQueue(this.#config.baseUrl, this.#counts(), operation, code);
+  }
+
+  #counts() {
+    return { waiting: this.#gate.waiting, inFlight: this.#calls.inFlight };
+  }
+
   /**
    * Sends the request and resolves with its decoded body and response. `trace` is the call's
    * context on the diagnostics channels, when anyone listens.
@@ -137,12 +191,22 @@ export class Transport {
     const relative = target(spec);
     const where = `${spec.method} /${spec.path}`;
     const timeout = options.timeout ?? this.#config.timeout;
+    if (this.#calls.closed) {
+      const refusal = closedError();
+      this.#refused(refusal, spec.operation);
+      throw refusal;
+    }
+    const callTimeout = options.callTimeout ?? this.#config.callTimeout;
     const call: Call = {
       where,
       described: `${spec.method} /${relative}`,
       spec,
       trace,
       signal: options.signal,
+      controller: new AbortController(),
+      attempting: false,
+      deadline: callTimeout === undefined ? Infinity : Date.now() + callTimeout,
+      queueLeftMs: this.#config.maxRetryWait,
       fetchOptions: options.fetchOptions
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
@@ -152,6 +216,11 @@ export class Transport {
       attempts: 0,
       redact: this.#redact,
     };
+    const { signal } = options;
+    const forward = () => call.controller.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener('abort', forward);
+    this.#calls.add(call);
     try {
       await this.#pass(call);
       const response = await this.#send(
@@ -175,13 +244,18 @@ export class Transport {
       };
     } catch (error) {
       const failure = toPetStoreError(error, call);
-      this.#config.log.debug(() => {
-        const name = failure instanceof Error ? failure.name : typeof failure;
-        return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;
-      });
+      // A refusal has had its line.
+      if (!isRefusal(failure)) {
+        this.#config.log.debug(() => {
+          const name = failure instanceof Error ? failure.name : typeof failure;
+          return `animal-store-sdk: ${where} failed after ${call.attempts} attempt(s): ${name}`;
+        });
+      }
       throw failure;
     } finally {
       while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, {});
+      signal?.removeEventListener('abort', forward);
+      this.#calls.delete(call);
     }
   }
 
@@ -195,10 +269,10 @@ export class Transport {
     const kyOptions: Options = {
       method: spec.method,
       json: spec.json,
+      signal: call.controller.signal,
       fetch: (request, init) =>
         traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt)),
     };
-    if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     // Headers given as undefined would drop the client's own.
     if ((spec.headers ?? options.headers) !== undefined) {
@@ -207,9 +281,25 @@ export class Transport {
     return kyOptions;
   }
 
+  /** Waits in the queue, within what is left of the call's bound and of its waits in all. */
   async #pass(call: Call): Promise<void> {
-    const { spec, leaseMs, signal, reportedUntil } = call;
-    call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil, call));
+    const { spec, leaseMs, reportedUntil, controller, deadline } = call;
+    const since = Date.now();
+    // A reset in whole seconds may read up to a second late: a minute's wait still counts as one.
+    const until = Math.min(deadline, since + call.queueLeftMs + RESET_RESOLUTION_MS);
+    try {
+      const lease = await this.#gate.pass({
+        operation: spec.operation,
+        leaseMs,
+        signal: controller.signal,
+        reportedUntil,
+        owner: call,
+        until,
+      });
+      call.leases.push(lease);
+    } finally {
+      call.queueLeftMs -= Date.now() - since;
+    }
   }
 
   /**
@@ -218,15 +308,23 @@ export class Transport {
    * against the attempt's timeout).
    */
   async #send(url: string, call: Call, options: Options): Promise<Response> {
+    const timeout = typeof options.timeout === 'number' ? options.timeout : this.#config.timeout;
     for (let retry = 1; ; retry++) {
       try {
+        // An attempt ends with the call's bound, if that comes first.
+        if (call.deadline !== Infinity) {
+          options.timeout = Math.max(1, Math.min(timeout, call.deadline - Date.now()));
+        }
         return await this.#ky(url, options);
       } catch (error) {
         if (retry > call.maxRetries || !(error instanceof Error) || !this.#shouldRetry(call, error, retry)) {
           throw error;
         }
-        await delay(call.retryWaitMs ?? 0, call.signal);
-        await this.#pass(call);
+        await delay(call.retryWaitMs ?? 0, call.controller.signal);
+        // A retry refused by the queue ends the call with what its last attempt got.
+        await this.#pass(call).catch((refusal: unknown) => {
+          throw isRefusal(refusal) ? error : refusal;
+        });
       }
     }
   }
@@ -246,6 +344,8 @@ export class Transport {
       return false;
     }
     const { waitMs, reason } = decision;
+    // A closed client, or a wait the call's bound cannot hold, ends it with this attempt's error.
+    if (this.#calls.closed || waitMs >= call.deadline - Date.now()) return false;
     this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
     // A 429's wait is every request's cooldown, held by the gate for this retry too: it is not
     // slept a second time, and the gate reports only what goes beyond it.
@@ -279,6 +379,8 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
+    this.#calls.attempt(call, true);
+    call.outcomeUnknown = true;
     try {
       if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
         request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
@@ -289,6 +391,7 @@ export class Transport {
       const given = call.fetchOptions ? { ...init, ...call.fetchOptions } : init;
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
+      call.outcomeUnknown = false;
       if (retry) replayed = noticeReplay(call.previous, response, this.#config.log, call.described);
       call.previous = response;
       // A status that never carries a body (204, 304, ...) comes with none at all.
@@ -302,6 +405,7 @@ export class Transport {
       failure = error;
       throw error;
     } finally {
+      this.#calls.attempt(call, false);
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
       this.#config.log.debug(() =>

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { RateLimit, RateLimitWait } from '../types.js';
+import type { ClientQueue, RateLimit, RateLimitWait } from '../types.js';
 import type { AttemptTrace, CallRoute, OperationTrace, TracedCall } from './channels.js';
 import type { StoreMessage } from './diagnostics.js';
 
@@ -44,3 +44,10 @@ export function observeAttempt(
 export function publishWait(_call: TracedCall | undefined, _wait: RateLimitWait): void {}
 
 export function publishStore(_message: StoreMessage): void {}
+
+export function publishQueue(
+  _baseUrl: string,
+  _queue: Pick<ClientQueue, 'waiting' | 'inFlight'>,
+  _operation?: string,
+  _code?: string,
+): void {}

@@ -187,6 +187,16 @@ class FallbackRateLimitStore implements RateLimitStore {
     }
   }
 
+  /** Sends what the store holds back, unless it fails: then its leases run out there. */
+  async flush(scope: RateLimitScope): Promise<void> {
+    if (this.#retryAt !== undefined) return;
+    try {
+      await this.#primary.flush?.(scope);
+    } catch (error) {
+      this.#failed(scope, error);
+    }
+  }
+
   #acquireAlone(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
     const decision = this.#local.acquire(scope, request);
     return decision.granted ? { granted: true, lease: LOCAL_LEASE + decision.lease } : decision;

@@ -15,11 +15,15 @@
  *   to learn the budget, so a burst costs at most one refused request.
  *
  * Held requests are released in the order they arrived. A wait longer than `maxWait` fails at
- * once with a {@link RateLimitError}; an aborted signal drops its request from the queue.
+ * once with a {@link RateLimitError}, as does a request that cannot start within its bound
+ * (admission.ts judges) or that finds `maxQueued` waiting; its bound ending or its signal aborting
+ * drops a request from the queue.
  *
  * @module
  */
-import { RateLimitError } from '../../errors.js';
+import type { PetStoreError } from '../../errors.js';
+import { Admission } from '../queue/admission.js';
+import { expired, queueFull, tooLate, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
 import type {
   RateLimitDecision,
@@ -42,10 +46,29 @@ export interface GateOptions<Owner> {
   burst?: number | undefined;
   /** Told of every timed wait before it starts, once per wait and waiter, with the waiter's owner. */
   onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
+  /** The most requests that may wait; one more is refused. */
+  maxQueued: number;
+  /** Told of every request refused before it waited or while it waited, with its owner. */
+  onRefusal?: ((error: PetStoreError, operation: string, owner: Owner | undefined) => void) | undefined;
+  /** Told when the number of requests waiting changes. */
+  onChange?: (() => void) | undefined;
+}
+
+/** One request asking to pass. */
+export interface PassRequest<Owner> {
+  readonly operation: string;
+  readonly leaseMs: number;
+  readonly signal?: AbortSignal | null | undefined;
+  /** When a wait the caller already reported ends (epoch ms); the gate reports only what goes beyond. */
+  readonly reportedUntil?: number | undefined;
+  /** Goes with the request's waits to `onWait`. */
+  readonly owner?: Owner | undefined;
+  /** The latest it may start (epoch ms): it is refused at once when it cannot, and dropped then. */
+  readonly until?: number | undefined;
 }
 
 /** The resolution of `X-RateLimit-Reset`. */
-const RESET_RESOLUTION_MS = 1000;
+export const RESET_RESOLUTION_MS = 1000;
 
 /**
  * How much later than a wait already reported another may end and still be the same wait: a store
@@ -63,6 +86,10 @@ interface Waiter<Owner> {
   onAbort: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
+  /** When it started waiting, and the latest it may start (epoch ms). */
+  since: number;
+  until: number;
+  bound?: ReturnType<typeof setTimeout> | undefined;
 }
 
 export class RequestGate<Owner = undefined> {
@@ -73,25 +100,57 @@ export class RequestGate<Owner = undefined> {
   #deciding = false;
   /** Something changed while it was deciding: ask again rather than sleep. */
   #changed = false;
+  readonly #admission = new Admission();
+  /** Leases granted and not yet handed back. */
+  #leases = 0;
+  /** Releases an asynchronous store has not finished. */
+  readonly #releasing = new Set<PromiseLike<unknown>>();
 
   constructor(options: GateOptions<Owner>) {
     this.#options = options;
   }
 
+  /** How many requests wait. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  /** How long the request that has waited longest has waited, in ms; 0 when none waits. */
+  oldestWaitMs(now: number): number {
+    let since = now;
+    for (const waiter of this.#queue) since = Math.min(since, waiter.since);
+    return now - since;
+  }
+
   /**
-   * Resolves with a lease when `operation` may send; the lease goes back with {@link settle}.
-   * Rejects when the signal aborts or the wait would be longer than `maxWait`. `reportedUntil` is
-   * when a wait the caller already reported ends (a retry after its own 429 waits out the cooldown
-   * here): the gate reports only what goes beyond it. `owner` goes with the waiter's waits to `onWait`.
+   * Resolves with a lease when the request may send; the lease goes back with {@link settle}.
+   * Rejects when the signal aborts, when the wait would be longer than `maxWait`, when `maxQueued`
+   * wait already, or when the request cannot start by its `until`. `reportedUntil` is when a wait
+   * the caller already reported ends (a retry after its own 429 waits out the cooldown here): the
+   * gate reports only what goes beyond it.
    */
-  pass(
-    operation: string,
-    leaseMs: number,
-    signal?: AbortSignal | null,
+  pass({
+    operation,
+    leaseMs,
+    signal,
     reportedUntil = 0,
-    owner?: Owner,
-  ): Promise<string> {
+    owner,
+    until = Infinity,
+  }: PassRequest<Owner>): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const now = Date.now();
+    const { maxQueued, pacing } = this.#options;
+    const startMs = this.#admission.earliestStartMs(this.#queue.length, this.#leases, pacing, now);
+    const refusal =
+      this.#queue.length >= maxQueued
+        ? queueFull(maxQueued)
+        : startMs > until - now
+          ? tooLate(startMs, until - now)
+          : undefined;
+    if (refusal) {
+      this.#options.onRefusal?.(refusal, operation, owner);
+      return Promise.reject(refusal);
+    }
     return new Promise((resolve, reject) => {
       const waiter: Waiter<Owner> = {
         operation,
@@ -101,23 +160,44 @@ export class RequestGate<Owner = undefined> {
         reject,
         signal,
         onAbort: () => {
-          this.#remove(waiter);
-          reject(signal?.reason);
+          this.#drop(waiter, signal?.reason);
           this.#pump();
         },
         reportedUntil,
+        since: now,
+        until,
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      if (until !== Infinity) {
+        waiter.bound = setTimeout(() => {
+          // A wait that ends with the bound goes first.
+          this.#pump();
+          if (!this.#queue.includes(waiter)) return;
+          this.#refuse(waiter, expired(Date.now() - waiter.since));
+          this.#pump();
+        }, until - now);
+      }
       this.#queue.push(waiter);
+      this.#options.onChange?.();
       this.#pump();
     });
   }
 
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
+    this.#leases--;
+    this.#admission.learn(outcome, Date.now());
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
-    if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
-    else this.#pump();
+    if (isPromiseLike(released)) {
+      const done = Promise.resolve(released).then(this.#pump, this.#pump);
+      this.#releasing.add(done);
+      void done.then(() => this.#releasing.delete(done));
+    } else this.#pump();
+  }
+
+  /** Resolves when every lease handed back has reached the store. */
+  async released(): Promise<void> {
+    while (this.#releasing.size > 0) await Promise.all(this.#releasing);
   }
 
   /** Asks the store for the head of the queue until it must wait. */
@@ -149,10 +229,7 @@ export class RequestGate<Owner = undefined> {
 
   #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
     this.#deciding = false;
-    if ('failure' in answer) {
-      this.#remove(head);
-      head.reject(answer.failure);
-    }
+    if ('failure' in answer) this.#drop(head, answer.failure);
     if ('failure' in answer || this.#decide(head, answer) || this.#changed) this.#pump();
   }
 
@@ -161,6 +238,7 @@ export class RequestGate<Owner = undefined> {
    * `false` when it sleeps until the decision's wait is over.
    */
   #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
+    if (decision.granted) this.#leases++;
     if (!this.#queue.includes(head)) {
       // Aborted while the store decided: hand an unused lease straight back.
       if (decision.granted) this.settle(decision.lease, {});
@@ -177,10 +255,12 @@ export class RequestGate<Owner = undefined> {
       // opened resets up to a second more than a minute away, which still counts as a minute.
       const slack = reason === 'budget' ? RESET_RESOLUTION_MS : 0;
       if (waitMs > this.#options.maxWait + slack) {
-        this.#remove(head);
-        head.reject(tooLong(waitMs));
+        this.#refuse(head, tooLong(waitMs));
         return true;
       }
+      this.#admission.learnWait(decision, Date.now());
+      this.#shed(waitMs);
+      if (this.#queue[0] !== head) return true;
       this.#report(waitMs, reason);
     }
     clearTimeout(this.#timer);
@@ -203,29 +283,43 @@ export class RequestGate<Owner = undefined> {
     }
   }
 
+  /**
+   * Refuses at once every waiter that cannot start within its bound, now that the head must wait
+   * `waitMs`: each waits that long at least, and longer behind the budget others ahead will spend.
+   */
+  #shed(waitMs: number): void {
+    const now = Date.now();
+    const { pacing } = this.#options;
+    for (let ahead = 0; ahead < this.#queue.length; ) {
+      const waiter = this.#queue[ahead] as Waiter<Owner>;
+      const startMs = Math.max(waitMs, this.#admission.earliestStartMs(ahead, this.#leases, pacing, now));
+      if (startMs > waiter.until - now) this.#refuse(waiter, tooLate(startMs, waiter.until - now));
+      else ahead++;
+    }
+  }
+
+  #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {
+    this.#options.onRefusal?.(refusal, waiter.operation, waiter.owner);
+    this.#drop(waiter, refusal);
+  }
+
+  /** Takes a waiter out of the queue and rejects it. */
+  #drop(waiter: Waiter<Owner>, reason: unknown): void {
+    this.#remove(waiter);
+    waiter.reject(reason);
+  }
+
   #remove(waiter: Waiter<Owner>): void {
     const index = this.#queue.indexOf(waiter);
-    if (index !== -1) this.#queue.splice(index, 1);
+    if (index === -1) return;
+    this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    clearTimeout(waiter.bound);
+    this.#options.onChange?.();
   }
 }
 
 /** A store may answer with any promise-like value, not only a native `Promise`. */
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function';
-}
-
-function tooLong(waitMs: number): RateLimitError {
-  const seconds = Math.ceil(waitMs / 1000);
-  return new RateLimitError({
-    status: 429,
-    headers: new Headers(),
-    body: {
-      code: 'client_rate_limited',
-      message: `The rate limit requires waiting ${seconds} s, beyond maxRetryWait; nothing was sent.`,
-      status: 429,
-    },
-    rateLimit: null,
-    retryAfterMs: waitMs,
-  });
 }

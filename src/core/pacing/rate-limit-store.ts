@@ -261,4 +261,10 @@ export interface RateLimitStore {
   acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision | Promise<RateLimitDecision>;
   /** Hands back a lease from {@link RateLimitStore.acquire} with what its request learned. */
   release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void | Promise<void>;
+  /**
+   * Optional: sends at once what the store holds back of `scope`'s releases (the Redis store lets a
+   * release ride on the next acquire), so that other processes can spend those leases. A closing
+   * client calls it last.
+   */
+  flush?(scope: RateLimitScope): void | Promise<void>;
 }
