@@ -201,7 +201,7 @@ export class PetStoreClient {
         path: 'pets',
         json,
         schema: PetSchema,
-        ifUnknown: `The pet may have been created: list pets and look for the name ${JSON.stringify(json.name)} before creating it again.`,
+        ifUnknown: `The pet may exist: list pets and look for ${JSON.stringify(json.name)} before creating it again.`,
       };
     });
   }

@@ -23,9 +23,9 @@ import {
 } from './diagnostics/channels.js';
 import type { HeaderEntries } from './headers.js';
 import type { CallOptions, ClientConfig } from './options.js';
-import { RESET_RESOLUTION_MS, RequestGate } from './pacing/gate.js';
+import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
-import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
+import { latestReading, parseRateLimit, RESET_RESOLUTION_MS, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
@@ -125,7 +125,7 @@ export class Transport {
       burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
       onRefusal: (error, operation) => this.#refused(error, operation),
-      onChange: () => publishQueue(config.baseUrl, this.#counts()),
+      onChange: () => publishQueue(config.baseUrl, this.#gate.waiting, this.#calls.inFlight),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -164,19 +164,15 @@ export class Transport {
    */
   async close(abort: boolean): Promise<void> {
     await this.#calls.close(abort, closedError());
-    await this.#gate.released();
     await this.#store.flush?.(this.#scope);
   }
 
-  /** One debug line, and the queue channel, for a call the client refused. */
-  #refused(error: PetStoreError, operation: string): void {
-    const code = (error as { code?: string }).code ?? '';
+  /** One debug line, and the queue channel, for a call the client refused; returns its error. */
+  #refused(error: PetStoreError, operation: string): PetStoreError {
+    const { code } = error as PetStoreError & { code: string };
     this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
-    publishQueue(this.#config.baseUrl, this.#counts(), operation, code);
-  }
-
-  #counts() {
-    return { waiting: this.#gate.waiting, inFlight: this.#calls.inFlight };
+    publishQueue(this.#config.baseUrl, this.#gate.waiting, this.#calls.inFlight, operation, code);
+    return error;
   }
 
   /**
@@ -191,11 +187,7 @@ export class Transport {
     const relative = target(spec);
     const where = `${spec.method} /${spec.path}`;
     const timeout = options.timeout ?? this.#config.timeout;
-    if (this.#calls.closed) {
-      const refusal = closedError();
-      this.#refused(refusal, spec.operation);
-      throw refusal;
-    }
+    if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
     const callTimeout = options.callTimeout ?? this.#config.callTimeout;
     const call: Call = {
       where,
@@ -287,19 +279,16 @@ export class Transport {
     const since = Date.now();
     // A reset in whole seconds may read up to a second late: a minute's wait still counts as one.
     const until = Math.min(deadline, since + call.queueLeftMs + RESET_RESOLUTION_MS);
-    try {
-      const lease = await this.#gate.pass({
-        operation: spec.operation,
-        leaseMs,
-        signal: controller.signal,
-        reportedUntil,
-        owner: call,
-        until,
-      });
-      call.leases.push(lease);
-    } finally {
-      call.queueLeftMs -= Date.now() - since;
-    }
+    const lease = await this.#gate.pass({
+      operation: spec.operation,
+      leaseMs,
+      signal: controller.signal,
+      reportedUntil,
+      owner: call,
+      until,
+    });
+    call.leases.push(lease);
+    call.queueLeftMs -= Date.now() - since;
   }
 
   /**

@@ -47,8 +47,6 @@ describe('the earliest a call could start', () => {
     const admission = new Admission();
     admission.learn({ cooldownMs: 3_000 }, NOW);
     expect(admission.earliestStartMs(0, 0, false, NOW + 1_000)).toBe(2_000);
-    admission.learnWait({ granted: false, reason: 'cooldown', waitMs: 9_000 }, NOW);
-    expect(admission.earliestStartMs(0, 0, true, NOW)).toBe(9_000);
   });
 
   it('is now before any reading, and for a window that has reset whose length is unknown', () => {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ClientQueue, RateLimit, RateLimitWait } from '../types.js';
+import type { RateLimit, RateLimitWait } from '../types.js';
 import type { AttemptTrace, CallRoute, OperationTrace, TracedCall } from './channels.js';
 import type { StoreMessage } from './diagnostics.js';
 
@@ -47,7 +47,8 @@ export function publishStore(_message: StoreMessage): void {}
 
 export function publishQueue(
   _baseUrl: string,
-  _queue: Pick<ClientQueue, 'waiting' | 'inFlight'>,
+  _waiting: number,
+  _inFlight: number,
   _operation?: string,
   _code?: string,
 ): void {}

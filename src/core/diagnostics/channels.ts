@@ -7,7 +7,7 @@
 import type * as diagnostics from 'node:diagnostics_channel';
 import { readRequestId } from '../../shared/request-id.js';
 import { endpoint } from '../request/request-path.js';
-import type { ClientQueue, RateLimit, RateLimitWait } from '../types.js';
+import type { RateLimit, RateLimitWait } from '../types.js';
 import {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
@@ -193,7 +193,8 @@ export function publishStore(message: StoreMessage): void {
 /** Publishes the queue's length, or (given `operation` and `code`) a refusal. */
 export function publishQueue(
   baseUrl: string,
-  { waiting, inFlight }: Pick<ClientQueue, 'waiting' | 'inFlight'>,
+  waiting: number,
+  inFlight: number,
   operation?: string,
   code?: string,
 ): void {

@@ -25,6 +25,7 @@ import type { PetStoreError } from '../../errors.js';
 import { Admission } from '../queue/admission.js';
 import { expired, queueFull, tooLate, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
+import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
   RateLimitDecision,
   RateLimitOutcome,
@@ -67,9 +68,6 @@ export interface PassRequest<Owner> {
   readonly until?: number | undefined;
 }
 
-/** The resolution of `X-RateLimit-Reset`. */
-export const RESET_RESOLUTION_MS = 1000;
-
 /**
  * How much later than a wait already reported another may end and still be the same wait: a store
  * on another machine measures the same cooldown from a slightly different moment.
@@ -103,8 +101,6 @@ export class RequestGate<Owner = undefined> {
   readonly #admission = new Admission();
   /** Leases granted and not yet handed back. */
   #leases = 0;
-  /** Releases an asynchronous store has not finished. */
-  readonly #releasing = new Set<PromiseLike<unknown>>();
 
   constructor(options: GateOptions<Owner>) {
     this.#options = options;
@@ -115,11 +111,9 @@ export class RequestGate<Owner = undefined> {
     return this.#queue.length;
   }
 
-  /** How long the request that has waited longest has waited, in ms; 0 when none waits. */
+  /** How long the request that has waited longest (the first in the queue) has waited, in ms. */
   oldestWaitMs(now: number): number {
-    let since = now;
-    for (const waiter of this.#queue) since = Math.min(since, waiter.since);
-    return now - since;
+    return now - (this.#queue[0]?.since ?? now);
   }
 
   /**
@@ -188,16 +182,8 @@ export class RequestGate<Owner = undefined> {
     this.#leases--;
     this.#admission.learn(outcome, Date.now());
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
-    if (isPromiseLike(released)) {
-      const done = Promise.resolve(released).then(this.#pump, this.#pump);
-      this.#releasing.add(done);
-      void done.then(() => this.#releasing.delete(done));
-    } else this.#pump();
-  }
-
-  /** Resolves when every lease handed back has reached the store. */
-  async released(): Promise<void> {
-    while (this.#releasing.size > 0) await Promise.all(this.#releasing);
+    if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
+    else this.#pump();
   }
 
   /** Asks the store for the head of the queue until it must wait. */
@@ -258,9 +244,6 @@ export class RequestGate<Owner = undefined> {
         this.#refuse(head, tooLong(waitMs));
         return true;
       }
-      this.#admission.learnWait(decision, Date.now());
-      this.#shed(waitMs);
-      if (this.#queue[0] !== head) return true;
       this.#report(waitMs, reason);
     }
     clearTimeout(this.#timer);
@@ -280,21 +263,6 @@ export class RequestGate<Owner = undefined> {
       const ms = waiter.reportedUntil > now ? until - waiter.reportedUntil : waitMs;
       waiter.reportedUntil = until;
       this.#options.onWait?.({ operation: waiter.operation, waitMs: ms, reason }, waiter.owner);
-    }
-  }
-
-  /**
-   * Refuses at once every waiter that cannot start within its bound, now that the head must wait
-   * `waitMs`: each waits that long at least, and longer behind the budget others ahead will spend.
-   */
-  #shed(waitMs: number): void {
-    const now = Date.now();
-    const { pacing } = this.#options;
-    for (let ahead = 0; ahead < this.#queue.length; ) {
-      const waiter = this.#queue[ahead] as Waiter<Owner>;
-      const startMs = Math.max(waitMs, this.#admission.earliestStartMs(ahead, this.#leases, pacing, now));
-      if (startMs > waiter.until - now) this.#refuse(waiter, tooLate(startMs, waiter.until - now));
-      else ahead++;
     }
   }
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RateLimitDecision, RateLimitOutcome } from '../pacing/rate-limit-store.js';
+import type { RateLimitOutcome } from '../pacing/rate-limit-store.js';
 
 /** The latest window as responses showed it, its reset on this host's clock. */
 interface Window {
@@ -37,13 +37,6 @@ export class Admission {
     if (current === undefined || step > 0) {
       const { window: id, limit, remaining, resetInMs } = reading;
       this.#window = { id, limit, remaining, resetAt: now + resetInMs };
-    }
-  }
-
-  /** Takes in a store's refusal: a cooldown's end. */
-  learnWait(decision: RateLimitDecision, now: number): void {
-    if (!decision.granted && decision.reason === 'cooldown') {
-      this.#cooldownUntil = Math.max(this.#cooldownUntil, now + decision.waitMs);
     }
   }
 

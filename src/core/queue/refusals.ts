@@ -32,13 +32,13 @@ export const tooLong = (waitMs: number): RateLimitError =>
 
 /** `maxQueued` calls already wait. */
 export const queueFull = (maxQueued: number): RateLimitError =>
-  refused('client_queue_full', `${maxQueued} calls already wait, as many as maxQueued allows`, null);
+  refused('client_queue_full', `${maxQueued} calls already wait (maxQueued)`, null);
 
 /** The call cannot start before its bound ends: `startMs` is the least it would wait, `leftMs` its bound. */
 export const tooLate = (startMs: number, leftMs: number): RateLimitError =>
   refused(
     'client_deadline',
-    `The call cannot start within its time bound: it would wait at least ${seconds(startMs)} and has ${seconds(Math.max(0, leftMs))} left (callTimeout, and maxRetryWait for its waits in all)`,
+    `The call would wait ${seconds(startMs)} or more to start, past its time bound (${seconds(Math.max(0, leftMs))} left)`,
     startMs,
   );
 
@@ -46,13 +46,13 @@ export const tooLate = (startMs: number, leftMs: number): RateLimitError =>
 export const expired = (waitedMs: number): RateLimitError =>
   refused(
     'client_deadline',
-    `The call waited ${seconds(waitedMs)} without starting, all its time bound allows (callTimeout, and maxRetryWait for its waits in all)`,
+    `The call waited ${seconds(waitedMs)} to start, all its time bound allows`,
     null,
   );
 
 /** The client was closed before the call could be sent. */
 export const closedError = (): ClientClosedError =>
-  new ClientClosedError('The client is closed (client.close()); nothing was sent.');
+  new ClientClosedError('The client is closed; nothing was sent.');
 
 /** Whether an error is one of the client's refusals. */
 export const isRefusal = (error: unknown): error is RateLimitError | ClientClosedError =>

@@ -13,5 +13,6 @@ export class InternalServerError extends APIError {}
 export class APIConnectionError extends PetStoreError {}
 export class APIConnectionTimeoutError extends APIConnectionError {}
 export class APIUserAbortError extends PetStoreError {}
+export class ClientClosedError extends PetStoreError {}
 export class RequestValidationError extends PetStoreError {}
 export class ResponseValidationError extends PetStoreError {}
