@@ -128,7 +128,7 @@ export interface ClientOptions {
    * when calls are waiting; the rest goes out evenly over the time left in the window, so that a
    * busy client never sends a whole window's budget in one instant at its reset (nor does a fleet
    * sharing a `rateLimitStore`). Calls below the plan's rate are not held. `1` sends whatever the
-   * window has left as soon as calls ask. Default: `0.1`.
+   * window has left as soon as calls ask. Default: `0.25`.
    */
   pacingBurst?: number | undefined;
   /**
@@ -202,7 +202,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Number.POSITIVE_INFINITY],
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
-  pacingBurst: [share, 0.1],
+  pacingBurst: [share, 0.25],
   dangerouslyAllowBrowser: [flag],
   fetch: [callable()],
   fetchOptions: [fetchOptions],

@@ -66,7 +66,8 @@ function byWindow(sent: readonly { at: number }[]) {
 
 describe('spreading the budget over the window', () => {
   it('above the plan, sends a burst at each reset and the rest of the budget evenly over the window', async () => {
-    const { client, sent } = freePlan();
+    // Waits past the default bound (maxRetryWait, 60 s in all) allowed: the third window's calls wait two.
+    const { client, sent } = freePlan({ maxRetryWait: 180_000 });
     const took = await settleAll(Array.from({ length: 150 }, () => client.listPets()));
 
     expect(took.every(Number.isFinite)).toBe(true);
@@ -74,9 +75,9 @@ describe('spreading the budget over the window', () => {
     const windows = byWindow(sent);
     expect(windows.map((window) => window.length)).toEqual([60, 60, 30]);
     for (const window of windows.slice(0, 2)) {
-      // The default burst is a tenth of the budget (6), plus the request that learns the budget.
-      expect(window.filter((at) => at < 1_000).length).toBeLessThanOrEqual(8);
-      // The rest goes out over the window: never more than a tenth again in any second.
+      // The default burst is a quarter of the budget (15), plus the request that learns the budget.
+      expect(window.filter((at) => at < 1_000).length).toBeLessThanOrEqual(17);
+      // The rest goes out over the window: one every second or so.
       for (let second = 1; second < 60; second++) {
         expect(
           window.filter((at) => at >= second * 1_000 && at < (second + 1) * 1_000).length,
@@ -95,19 +96,19 @@ describe('spreading the budget over the window', () => {
     expect(windows.every((window) => window.every((at) => at < 1_000))).toBe(true);
   });
 
-  it('below the plan, holds no call: a steady call every 1.5 s, then bursts as large as the burst allowance every 10 s', async () => {
+  it('below the plan, holds no call: a steady call every 2.5 s, then bursts as large as the burst allowance every 20 s', async () => {
     const { client, sent } = freePlan();
     const took: number[] = [];
-    for (let i = 0; i < 36; i++) {
+    for (let i = 0; i < 24; i++) {
       took.push(...(await settleAll([client.listPets()])));
-      await vi.advanceTimersByTimeAsync(1_500);
+      await vi.advanceTimersByTimeAsync(2_500);
     }
     for (let i = 0; i < 4; i++) {
-      took.push(...(await settleAll(Array.from({ length: 6 }, () => client.listPets()))));
-      await vi.advanceTimersByTimeAsync(10_000);
+      took.push(...(await settleAll(Array.from({ length: 15 }, () => client.listPets()))));
+      await vi.advanceTimersByTimeAsync(20_000);
     }
 
-    expect(sent).toHaveLength(36 + 24);
+    expect(sent).toHaveLength(24 + 60);
     // The first of each window waits for no one; a call waits only while the request that learns a
     // new window's budget is out, which the fake store answers at once.
     expect(took.every((ms) => ms === 0)).toBe(true);

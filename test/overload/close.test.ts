@@ -127,7 +127,11 @@ describe('close()', () => {
   it('leaves no timer of the client behind: waits, bounds and retries all end', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
     const before = timers();
-    const { client, store } = setup({ callTimeout: 30_000 }, { apiKeys: { [API_KEY]: PLAN } });
+    // The window's budget spent at once (pacingBurst: 1), so that the calls after it wait for the reset.
+    const { client, store } = setup(
+      { callTimeout: 30_000, pacingBurst: 1 },
+      { apiKeys: { [API_KEY]: PLAN } },
+    );
     await Promise.all(Array.from({ length: 3 }, () => client.listPets()));
     store.injectFault({ status: 503, headers: { 'Retry-After': '20' } });
     const calls = Array.from({ length: 4 }, () => outcome(client.listPets()));

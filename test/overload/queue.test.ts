@@ -17,8 +17,9 @@ const PLAN = { perMinute: 10, perDay: 100_000, windowMs: 10_000 };
 
 function onPlan(options: ClientOptions = {}) {
   const debug = vi.fn<(message: string) => void>();
+  // Each window's budget released at once as it opens (pacingBurst: 1), as admission's estimate has it.
   const context = setup(
-    { logLevel: 'debug', ...options, logger: { warn: vi.fn(), info: vi.fn(), debug } },
+    { logLevel: 'debug', pacingBurst: 1, ...options, logger: { warn: vi.fn(), info: vi.fn(), debug } },
     { apiKeys: { [API_KEY]: PLAN } },
   );
   return { ...context, debug };

@@ -23,7 +23,13 @@ const SDK_ENTRY: string = 'animal-store-sdk';
 const config: ClosingClientConfig = JSON.parse(process.env.CLOSING_CLIENT ?? '{}');
 const { PetStoreClient } = (await import(SDK_ENTRY)) as typeof Sdk;
 
-const client = new PetStoreClient({ apiKey: config.apiKey, baseUrl: config.baseUrl, logLevel: 'off' });
+// The budget spent at once (pacingBurst: 1), so that the queued calls wait for the reset.
+const client = new PetStoreClient({
+  apiKey: config.apiKey,
+  baseUrl: config.baseUrl,
+  logLevel: 'off',
+  pacingBurst: 1,
+});
 await Promise.all(Array.from({ length: config.limit }, () => client.listPets({ limit: 1 })));
 const calls = Array.from({ length: config.queued }, () =>
   client.listPets({ limit: 1 }).then(
