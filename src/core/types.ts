@@ -151,7 +151,7 @@ export interface RateLimit {
  * - `backoff`: exponential backoff with jitter before a retry, when the service did not say how long.
  * - `cooldown`: another request of the same key was answered 429; every request waits it out.
  * - `budget`: the rate-limit headers say the window's requests are spent; the request waits for the
- *   reset.
+ *   reset. Also a wait for its turn while the window's budget is spread over it (`pacingBurst`).
  *
  * @example
  * ```ts
