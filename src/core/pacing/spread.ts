@@ -22,8 +22,7 @@ export interface SpreadBucket {
   readonly at: number;
 }
 
-/** `X-RateLimit-Reset` has whole seconds: the true reset may come a second before the one read. */
-const RESET_RESOLUTION_MS = 1_000;
+import { RESET_RESOLUTION_MS } from './rate-limit.js';
 
 /**
  * How long the next request of `window` waits (0: it may go now), and the bucket after it goes.
@@ -41,6 +40,7 @@ export function spread(
 ): { waitMs: number; bucket: SpreadBucket } {
   // The burst in requests: the nearest whole number, at least one.
   const size = Math.max(1, Math.floor(burst * limit + 0.5)) * 1000;
+  // `X-RateLimit-Reset` has whole seconds: the true reset may come up to a second before the one read.
   const left = resetInMs - RESET_RESOLUTION_MS;
   let credit = size;
   if (bucket?.window === window && left > 0) {
