@@ -133,8 +133,8 @@ export class RequestGate<Owner = undefined> {
   }: PassRequest<Owner>): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
-    const { maxQueued, pacing } = this.#options;
-    const startMs = this.#admission.earliestStartMs(this.#queue.length, this.#leases, pacing, now);
+    const { maxQueued, pacing, burst } = this.#options;
+    const startMs = this.#admission.earliestStartMs(this.#queue.length, this.#leases, pacing, now, burst);
     const refusal =
       this.#queue.length >= maxQueued
         ? queueFull(maxQueued)

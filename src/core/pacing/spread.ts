@@ -24,6 +24,10 @@ export interface SpreadBucket {
 
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
 
+/** The burst in requests: `burst` of the window's `limit`, the nearest whole number, at least one. */
+export const burstSize = (limit: number, burst: number): number =>
+  Math.max(1, Math.floor(burst * limit + 0.5));
+
 /**
  * How long the next request of `window` waits (0: it may go now), and the bucket after it goes.
  * `available` is the budget left less the requests in flight (at least 1), `resetInMs` the time
@@ -38,8 +42,7 @@ export function spread(
   limit: number,
   burst: number,
 ): { waitMs: number; bucket: SpreadBucket } {
-  // The burst in requests: the nearest whole number, at least one.
-  const size = Math.max(1, Math.floor(burst * limit + 0.5)) * 1000;
+  const size = burstSize(limit, burst) * 1000;
   // `X-RateLimit-Reset` has whole seconds: the true reset may come up to a second before the one read.
   const left = resetInMs - RESET_RESOLUTION_MS;
   let credit = size;

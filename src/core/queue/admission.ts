@@ -6,7 +6,9 @@
  *
  * @module
  */
+import { RESET_RESOLUTION_MS } from '../pacing/rate-limit.js';
 import type { RateLimitOutcome } from '../pacing/rate-limit-store.js';
+import { burstSize } from '../pacing/spread.js';
 
 /** The latest window as responses showed it, its reset on this host's clock. */
 interface Window {
@@ -43,9 +45,10 @@ export class Admission {
   /**
    * The least time, in ms, before a call with `ahead` calls before it can start, while `inFlight`
    * requests hold leases: a lower bound, so that no call that could start in time is refused.
-   * `pacing` false: only the cooldown holds calls.
+   * `pacing` false: only the cooldown holds calls; `burst` below 1: each window's budget is spread
+   * over it beyond that share (spread.ts).
    */
-  earliestStartMs(ahead: number, inFlight: number, pacing: boolean, now: number): number {
+  earliestStartMs(ahead: number, inFlight: number, pacing: boolean, now: number, burst = 1): number {
     const cooldown = Math.max(0, this.#cooldownUntil - now);
     const window = this.#window;
     if (!pacing || window === undefined || window.limit <= 0) return cooldown;
@@ -57,8 +60,24 @@ export class Admission {
       resetIn = this.#windowMs - (-resetIn % this.#windowMs);
       left = window.limit;
     }
-    if (ahead < left) return cooldown;
-    const laterWindows = Math.floor((ahead - left) / window.limit);
-    return Math.max(cooldown, resetIn + laterWindows * this.#windowMs);
+    const { limit } = window;
+    if (ahead < left) {
+      // The requests in flight took their turns from the burst (at most all of it) just before.
+      const place = ahead + Math.min(inFlight, burstSize(limit, burst));
+      return Math.max(cooldown, spreadDelay(place, left, resetIn, limit, burst));
+    }
+    const laterWindows = Math.floor((ahead - left) / limit);
+    const turn = spreadDelay((ahead - left) % limit, limit, this.#windowMs, limit, burst);
+    return Math.max(cooldown, resetIn + laterWindows * this.#windowMs + turn);
   }
+}
+
+/**
+ * When the call `place` calls into a window's `budget` gets its turn, the budget spread over the
+ * `ms` the window has left: the burst goes at once, each call after it one even share later.
+ */
+function spreadDelay(place: number, budget: number, ms: number, limit: number, burst: number): number {
+  const size = burstSize(limit, burst);
+  if (burst >= 1 || place < size) return 0;
+  return ((place + 1 - size) * Math.max(0, ms - RESET_RESOLUTION_MS)) / budget;
 }
