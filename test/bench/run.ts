@@ -31,6 +31,7 @@ import { type FleetRunResult, runFleet } from './fleet-run.js';
 import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
+import { type OverloadRow, overloadTable, runOverload } from './overload.js';
 import { measurePeers, type PeerResult } from './peers/measure.js';
 import { type PeerHeadline, peerHeadline, peerTable } from './peers/report.js';
 import { runProbe } from './probe.js';
@@ -201,6 +202,7 @@ async function main(options: BenchOptions): Promise<void> {
     hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
+    overload?: OverloadRow[];
   } = {};
   const run = new Set(options.sections);
 
@@ -262,6 +264,10 @@ async function main(options: BenchOptions): Promise<void> {
     results.fleet = await fleet(options);
     print(fleetTable(results.fleet));
   }
+  if (run.has('overload')) {
+    results.overload = await runOverload(options.overload);
+    print(overloadTable(results.overload, options.overload));
+  }
 
   const durationSeconds = (performance.now() - started) / 1000;
   const report = {
@@ -275,6 +281,7 @@ async function main(options: BenchOptions): Promise<void> {
       coldStarts: options.coldStarts,
       coldStartBaseline: options.coldStartBaseline,
       soakRequests: options.soakRequests,
+      overload: options.overload,
       variants: options.variants,
     },
     durationSeconds,
