@@ -279,14 +279,14 @@ export class Transport {
     const since = Date.now();
     // A reset in whole seconds may read up to a second late: a minute's wait still counts as one.
     const until = Math.min(deadline, since + call.queueLeftMs + RESET_RESOLUTION_MS);
-    const lease = await this.#gate.pass({
-      operation: spec.operation,
+    const lease = await this.#gate.pass(
+      spec.operation,
       leaseMs,
-      signal: controller.signal,
+      controller.signal,
       reportedUntil,
-      owner: call,
+      call,
       until,
-    });
+    );
     call.leases.push(lease);
     call.queueLeftMs -= Date.now() - since;
   }

@@ -32,6 +32,7 @@ import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
 import { measureOpenLoop, type OpenLoopFigure } from './open-loop.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
+import { type OverloadRow, overloadTable, runOverload } from './overload.js';
 import { measurePeers, type PeerResult } from './peers/measure.js';
 import { type PeerHeadline, peerHeadline, peerTable } from './peers/report.js';
 import { runProbe } from './probe.js';
@@ -205,6 +206,7 @@ async function main(options: BenchOptions): Promise<void> {
     hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
+    overload?: OverloadRow[];
     latency?: OpenLoopFigure[];
     spread?: SpreadFigure[];
   } = {};
@@ -268,6 +270,10 @@ async function main(options: BenchOptions): Promise<void> {
     results.fleet = await fleet(options);
     print(fleetTable(results.fleet));
   }
+  if (run.has('overload')) {
+    results.overload = await runOverload(options.overload);
+    print(overloadTable(results.overload, options.overload));
+  }
   if (run.has('latency')) {
     results.latency = await measureOpenLoop(await builtSdk());
     print(openLoopTable(results.latency));
@@ -289,6 +295,7 @@ async function main(options: BenchOptions): Promise<void> {
       coldStarts: options.coldStarts,
       coldStartBaseline: options.coldStartBaseline,
       soakRequests: options.soakRequests,
+      overload: options.overload,
       variants: options.variants,
     },
     durationSeconds,

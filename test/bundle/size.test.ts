@@ -14,23 +14,24 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 23,900 B (measured 23,887 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
+ * 25,200 B (measured 25,170 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
  * channels' browser twin, the fleet's pacing alone kept out of the in-process store, `fetchOptions`
- * and retries sent past a memoizing fetch, and one check of an object's fields for options and raw
- * requests), so that growth is a decision rather than an accident.
+ * and retries sent past a memoizing fetch, one check of an object's fields for options and raw
+ * requests, and the queue's time bounds, cap, reading and closing with `sent` on every error;
+ * 23,887 B before them), so that growth is a decision rather than an accident.
  */
-// Spreading the budget over the window (pacingBurst): 264 B more, measured.
-const BUDGET_GZIP_BYTES = 23_900 + 264;
+// Spreading a window's budget over the window (pacingBurst): 279 B more, measured (25,449 B).
+const BUDGET_GZIP_BYTES = 25_200 + 279;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
-  // Spreading the budget over the window: 196 B more, measured.
-  'pacing and the cooldown': 1_250 + 196,
+  // Spreading the budget over the window: 223 B more, measured.
+  'pacing and the cooldown': 1_550 + 223,
   'raw requests': 920,
   logging: 260,
-  errors: 590,
+  errors: 770,
   'browser safety': 490,
-  'queue bounds and closing': 1_000,
+  'queue bounds and closing': 370,
 };
 
 let weight: BrowserWeight;

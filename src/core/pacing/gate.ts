@@ -55,19 +55,6 @@ export interface GateOptions<Owner> {
   onChange?: (() => void) | undefined;
 }
 
-/** One request asking to pass. */
-export interface PassRequest<Owner> {
-  readonly operation: string;
-  readonly leaseMs: number;
-  readonly signal?: AbortSignal | null | undefined;
-  /** When a wait the caller already reported ends (epoch ms); the gate reports only what goes beyond. */
-  readonly reportedUntil?: number | undefined;
-  /** Goes with the request's waits to `onWait`. */
-  readonly owner?: Owner | undefined;
-  /** The latest it may start (epoch ms): it is refused at once when it cannot, and dropped then. */
-  readonly until?: number | undefined;
-}
-
 /**
  * How much later than a wait already reported another may end and still be the same wait: a store
  * on another machine measures the same cooldown from a slightly different moment.
@@ -117,20 +104,20 @@ export class RequestGate<Owner = undefined> {
   }
 
   /**
-   * Resolves with a lease when the request may send; the lease goes back with {@link settle}.
+   * Resolves with a lease when `operation` may send; the lease goes back with {@link settle}.
    * Rejects when the signal aborts, when the wait would be longer than `maxWait`, when `maxQueued`
-   * wait already, or when the request cannot start by its `until`. `reportedUntil` is when a wait
-   * the caller already reported ends (a retry after its own 429 waits out the cooldown here): the
-   * gate reports only what goes beyond it.
+   * wait already, or when the request cannot start by `until` (epoch ms). `reportedUntil` is when
+   * a wait the caller already reported ends (a retry after its own 429 waits out the cooldown here):
+   * the gate reports only what goes beyond it. `owner` goes with the waiter's waits to `onWait`.
    */
-  pass({
-    operation,
-    leaseMs,
-    signal,
+  pass(
+    operation: string,
+    leaseMs: number,
+    signal?: AbortSignal | null,
     reportedUntil = 0,
-    owner,
-    until = Infinity,
-  }: PassRequest<Owner>): Promise<string> {
+    owner?: Owner,
+    until = Number.POSITIVE_INFINITY,
+  ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
     const { maxQueued, pacing, burst } = this.#options;
@@ -162,7 +149,7 @@ export class RequestGate<Owner = undefined> {
         until,
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      if (until !== Infinity) {
+      if (until !== Number.POSITIVE_INFINITY) {
         waiter.bound = setTimeout(() => {
           // A wait that ends with the bound goes first.
           this.#pump();
