@@ -276,8 +276,9 @@ export class Transport {
   async #pass(call: Call): Promise<void> {
     const { spec, leaseMs, reportedUntil, controller, deadline } = call;
     const since = Date.now();
-    // A reset in whole seconds may read up to a second late: a minute's wait still counts as one.
-    const until = Math.min(deadline, since + call.queueLeftMs + RESET_RESOLUTION_MS);
+    // The reset and the response's Date are whole seconds: a reset read from them may come up to two
+    // seconds late, and a minute's wait still counts as one.
+    const until = Math.min(deadline, since + call.queueLeftMs + 2 * RESET_RESOLUTION_MS);
     const lease = await this.#gate.pass(
       spec.operation,
       leaseMs,
