@@ -1,7 +1,7 @@
 /**
  * A simulated clock for running a minute of rate limiting in a second: `setTimeout` and `Date` are
- * replaced by Node's mock timers, and whenever no request is on the wire the clock moves on by a
- * tenth of a second. Everything else is real: the HTTP requests, the fake server, and the
+ * replaced by Node's mock timers, and whenever no request is on the wire the clock jumps to the
+ * next timer that is due. Everything else is real: the HTTP requests, the fake server, and the
  * client's decisions of when to send and how long to wait.
  *
  * @module
@@ -10,7 +10,7 @@ import { mock } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Fetch } from '../../src/index.js';
 
-/** How far the clock moves at a time while nothing is on the wire. */
+/** How far the clock moves while everything waits on a timer. */
 const STEP_MS = 100;
 
 export class SimulatedClock {
@@ -46,10 +46,7 @@ export class SimulatedClock {
     }
   };
 
-  /**
-   * Awaits `work`, moving the clock forward each time everything is waiting on a timer: by a step,
-   * not to the last timer, so that requests a timer lets go are sent before later timers are due.
-   */
+  /** Awaits `work`, moving the clock forward each time everything is waiting on a timer. */
   async run<T>(work: Promise<T>): Promise<T> {
     let settled = false;
     const done = work.finally(() => {
@@ -58,6 +55,8 @@ export class SimulatedClock {
     while (!settled) {
       // setImmediate is not mocked: this yields to real I/O, so responses arrive between jumps.
       await nextTurn();
+      // A step at a time, not every timer at once: a timer far ahead (a call's time bound) must not
+      // fire before the responses to the requests that sooner timers send.
       if (!settled && this.#inFlight === 0) mock.timers.tick(STEP_MS);
     }
     return done;

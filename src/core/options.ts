@@ -81,7 +81,8 @@ export interface ClientOptions {
   callTimeout?: number | undefined;
   /**
    * The longest wait, in milliseconds, that the client honours automatically when the service
-   * asks it to slow down; also the most a call waits in the queue, in all. A longer requested
+   * asks it to slow down; also the most a call waits in the queue, in all (give or take the two
+   * seconds by which whole-second reset headers may place a reset late). A longer requested
    * wait fails at once with a `RateLimitError` (`code` `client_rate_limited`); a call that cannot
    * start within what is left fails with `client_deadline`. Default: 60,000.
    */

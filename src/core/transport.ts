@@ -25,8 +25,9 @@ import type { HeaderEntries } from './headers.js';
 import type { CallOptions, ClientConfig } from './options.js';
 import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
-import { latestReading, parseRateLimit, RESET_RESOLUTION_MS, rateLimitOutcome } from './pacing/rate-limit.js';
+import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import { attemptTimeout, type CallBound, callBound, passUntil } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
@@ -66,7 +67,7 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall, FailedCall, OpenCall {
+interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   readonly spec: RequestSpec<unknown>;
   /** Retries this call may make. */
   readonly maxRetries: number;
@@ -91,10 +92,6 @@ interface Call extends TracedCall, FailedCall, OpenCall {
   reading?: RateLimit | null;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
   reportedUntil?: number;
-  /** When the call's bound (`callTimeout`) ends (epoch ms); `Infinity` without one. */
-  readonly deadline: number;
-  /** How long it may still wait in the queue, in all (`maxRetryWait`). */
-  queueLeftMs: number;
 }
 
 export class Transport {
@@ -188,8 +185,8 @@ export class Transport {
     const where = `${spec.method} /${spec.path}`;
     const timeout = options.timeout ?? this.#config.timeout;
     if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
-    const callTimeout = options.callTimeout ?? this.#config.callTimeout;
     const call: Call = {
+      ...callBound(options.callTimeout ?? this.#config.callTimeout, this.#config.maxRetryWait, Date.now()),
       where,
       described: `${spec.method} /${relative}`,
       spec,
@@ -197,8 +194,6 @@ export class Transport {
       signal: options.signal,
       controller: new AbortController(),
       attempting: false,
-      deadline: callTimeout === undefined ? Infinity : Date.now() + callTimeout,
-      queueLeftMs: this.#config.maxRetryWait,
       fetchOptions: options.fetchOptions
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
@@ -275,10 +270,9 @@ export class Transport {
 
   /** Waits in the queue, within what is left of the call's bound and of its waits in all. */
   async #pass(call: Call): Promise<void> {
-    const { spec, leaseMs, reportedUntil, controller, deadline } = call;
+    const { spec, leaseMs, reportedUntil, controller } = call;
     const since = Date.now();
-    // A reset in whole seconds may read up to a second late: a minute's wait still counts as one.
-    const until = Math.min(deadline, since + call.queueLeftMs + RESET_RESOLUTION_MS);
+    const until = passUntil(call, since);
     const lease = await this.#gate.pass(
       spec.operation,
       leaseMs,
@@ -300,9 +294,8 @@ export class Transport {
     const timeout = typeof options.timeout === 'number' ? options.timeout : this.#config.timeout;
     for (let retry = 1; ; retry++) {
       try {
-        // An attempt ends with the call's bound, if that comes first.
-        if (call.deadline !== Infinity) {
-          options.timeout = Math.max(1, Math.min(timeout, call.deadline - Date.now()));
+        if (call.deadline !== Number.POSITIVE_INFINITY) {
+          options.timeout = attemptTimeout(call, timeout, Date.now());
         }
         return await this.#ky(url, options);
       } catch (error) {

@@ -58,7 +58,8 @@ describe('with default options, under demand above the plan', () => {
     expect(peakLater).toBeLessThanOrEqual(peakFirstMinute + 10);
     expect(peakLater).toBeLessThanOrEqual(60 + 10);
     const answered = outcomes.filter((outcome) => outcome.error === undefined);
-    expect(Math.max(...answered.map((outcome) => outcome.ms))).toBeLessThanOrEqual(61_000);
+    // A minute, and the two seconds by which whole-second headers may place a reset late.
+    expect(Math.max(...answered.map((outcome) => outcome.ms))).toBeLessThanOrEqual(62_000);
     // The service never refused: everything over the plan was refused by the client, nothing sent.
     expect(store.requests.map((request) => request.status)).not.toContain(429);
     const refused = outcomes.filter((outcome) => outcome.error !== undefined);

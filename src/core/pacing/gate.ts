@@ -122,12 +122,16 @@ export class RequestGate<Owner = undefined> {
     const now = Date.now();
     const { maxQueued, pacing, burst } = this.#options;
     const startMs = this.#admission.earliestStartMs(this.#queue.length, this.#leases, pacing, now, burst);
+    // The wait every call faces now (the reset, a cooldown) beyond maxWait is the service's to answer for.
+    const serviceWaitMs = this.#admission.earliestStartMs(0, this.#leases, pacing, now);
     const refusal =
       this.#queue.length >= maxQueued
         ? queueFull(maxQueued)
-        : startMs > until - now
-          ? tooLate(startMs, until - now)
-          : undefined;
+        : serviceWaitMs > this.#options.maxWait + RESET_RESOLUTION_MS
+          ? tooLong(serviceWaitMs)
+          : startMs > until - now
+            ? tooLate(startMs, until - now)
+            : undefined;
     if (refusal) {
       this.#options.onRefusal?.(refusal, operation, owner);
       return Promise.reject(refusal);
