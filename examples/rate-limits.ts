@@ -1,8 +1,9 @@
 /**
  * A burst larger than the rate limit: 75 concurrent listPets calls on a Free key (60 requests a
  * minute). The client paces itself by the X-RateLimit-* headers: it sends the first call alone to
- * learn the budget, sends as many as the window allows, holds the rest until the window resets,
- * and never sends a request the service would refuse.
+ * learn the budget, then a quarter of the window's budget at once, spreads the rest of it over the
+ * minute, holds the calls beyond it until the window resets, and never sends a request the service
+ * would refuse.
  *
  *   npm run example -- rate-limits
  *
@@ -39,13 +40,15 @@ const countingFetch: Fetch = async (input, init) => {
 };
 
 // The client reports each held call once, all of them at the moment it decides to hold them;
-// they are printed together.
+// they are printed together: the first wait, then only waits longer than the pace's few seconds.
 let held: RateLimitWait[] = [];
+let printed = false;
 function onWait(wait: RateLimitWait) {
   if (held.length === 0) {
     queueMicrotask(() => {
       const [first] = held;
-      if (first !== undefined) {
+      if (first !== undefined && (!printed || first.waitMs > 2_000)) {
+        printed = true;
         const seconds = (first.waitMs / 1000).toFixed(1);
         console.log(
           `[${at()}] onWait: ${held.length} ${first.operation} calls wait ${seconds} s (${first.reason})`,

@@ -16,7 +16,7 @@ import {
 import { describeRawRequest, type RawRequest } from './core/raw-request.js';
 import type { StandardSchemaV1 } from './core/standard-schema.js';
 import { type RequestSpec, Transport } from './core/transport.js';
-import type { HttpMethod, RateLimit, RequestOptions } from './core/types.js';
+import type { ClientQueue, HttpMethod, RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
 import {
   type ListPetsParams,
@@ -100,6 +100,61 @@ export class PetStoreClient {
   }
 
   /**
+   * The client's queue as it stands: calls waiting to be sent, requests in flight, how long the
+   * call that has waited longest has waited, and whether the client is closed.
+   *
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * const { waiting, inFlight, oldestWaitMs } = client.queue;
+   * console.log(`${waiting} waiting (the oldest for ${oldestWaitMs} ms), ${inFlight} in flight`);
+   * ```
+   */
+  get queue(): ClientQueue {
+    return this.#transport.queue;
+  }
+
+  /**
+   * Closes the client: every call waiting is rejected at once with a {@link ClientClosedError}
+   * (nothing sent), requests in flight finish (or, with `abort: true`, are aborted, and may have
+   * been sent), leases go back to the rate-limit store (the Redis store's too, for other processes
+   * to spend), and every call made afterwards is rejected at once. Resolves when every call has
+   * settled; the client then holds no timer or socket that keeps the process alive. Calling it
+   * again returns the same promise (with `abort: true`, aborting what is still in flight).
+   *
+   * @param options - `abort: true` aborts the requests in flight rather than letting them finish.
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * process.once('SIGTERM', () => {
+   *   void client.close().then(() => process.exit(0));
+   * });
+   * ```
+   */
+  close(options: { abort?: boolean | undefined } = {}): Promise<void> {
+    return this.#transport.close(options.abort === true);
+  }
+
+  /**
+   * `await using client = new PetStoreClient(...)`: {@link PetStoreClient.close} when the scope ends.
+   *
+   * @example
+   * ```ts
+   * import { PetStoreClient } from 'animal-store-sdk';
+   *
+   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+   * await client[Symbol.asyncDispose]();
+   * ```
+   */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /**
    * Lists animals, optionally filtered by status (`GET /pets`).
    *
    * @param params - `limit`: 1 to 100 (the service's default is 20); `status`: only animals with
@@ -125,7 +180,9 @@ export class PetStoreClient {
    * Adds an animal (`POST /pets`) and resolves with it, including the `id` the service assigned.
    *
    * A create is retried only after a 429, when the service refused it; never after a timeout or
-   * a server error, which could have created the animal already.
+   * a server error, which could have created the animal already. When a create fails with its
+   * request in flight (a timeout, a lost connection, an abort), the error's `sent` is `'maybe'` and
+   * its message says how to find out whether the animal exists.
    *
    * @param pet - `name` and `categoryId` are required.
    * @param options - Per-call options.
@@ -139,11 +196,15 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#operation({ operation: 'createPet', method: 'POST', path: '/pets' }, options, () => ({
-      path: 'pets',
-      json: validate('createPet', 'pet', NewPetSchema, pet),
-      schema: PetSchema,
-    }));
+    return this.#operation({ operation: 'createPet', method: 'POST', path: '/pets' }, options, () => {
+      const json = validate('createPet', 'pet', NewPetSchema, pet);
+      return {
+        path: 'pets',
+        json,
+        schema: PetSchema,
+        ifUnknown: `The pet may exist: list pets and look for ${JSON.stringify(json.name)} before creating it again.`,
+      };
+    });
   }
 
   /**

@@ -21,6 +21,18 @@ import { ErrorBodySchema } from './schemas.js';
 import { readRequestId } from './shared/request-id.js';
 
 /**
+ * Whether a failed call's request reached the service ({@link PetStoreError.sent}).
+ *
+ * @example
+ * ```ts
+ * import { PetStoreError, type RequestSent } from 'animal-store-sdk';
+ *
+ * const safeToRetry = (error: PetStoreError) => (error.sent satisfies RequestSent) === 'no';
+ * ```
+ */
+export type RequestSent = 'no' | 'maybe' | 'yes';
+
+/**
  * The base class of every error this package throws.
  *
  * @example
@@ -38,6 +50,18 @@ import { readRequestId } from './shared/request-id.js';
 export class PetStoreError extends Error {
   /** The class's own name (`'PetStoreError'`, `'NotFoundError'`, ...), kept through minification. */
   override name = 'PetStoreError';
+  /**
+   * Whether the request reached the service: `'no'` when the error came before anything was sent
+   * (validation, the client's own refusals, an abort while the call waited), `'yes'` when a
+   * response came back, `'maybe'` when an attempt was in flight and its outcome is unknown (a lost
+   * connection, a timeout, an abort during the attempt): a create may then have happened.
+   */
+  declare readonly sent: RequestSent;
+
+  constructor(message?: string, options?: ErrorOptions & { sent?: RequestSent | undefined }) {
+    super(message, options);
+    this.sent = options?.sent ?? 'no';
+  }
 
   /** A plain object for logs and JSON: the error's name, message and its own public fields. */
   toJSON(): Record<string, unknown> {
@@ -73,6 +97,8 @@ export interface APIErrorInit {
   rateLimit: RateLimit | null;
   /** The HTTP status text, used in the message when the body is not the Error shape. */
   statusText?: string;
+  /** Whether a request reached the service. Default: `'yes'`; `'no'` for the client's own refusals. */
+  sent?: RequestSent | undefined;
 }
 
 /**
@@ -119,7 +145,9 @@ export class APIError extends PetStoreError {
 
   constructor(init: APIErrorInit) {
     const { data } = ErrorBodySchema.safeParse(init.body);
-    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`);
+    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, {
+      sent: init.sent ?? 'yes',
+    });
     this.status = init.status;
     this.code = data?.code ?? `http_${init.status}`;
     this.headers = init.headers;
@@ -252,8 +280,16 @@ export class UnprocessableEntityError extends APIError {
 }
 
 /**
- * 429: the rate limit is exceeded and the retries allowed are spent, or the wait the service
- * asked for is longer than `maxRetryWait`.
+ * 429: the rate limit is exceeded and the retries allowed are spent, or the client refused the call
+ * itself, with nothing sent (`sent` is `'no'`). Its `code` says which:
+ *
+ * - `rate_limited` (or the service's own code): the service answered 429 and the retries are spent.
+ * - `client_rate_limited`: the service asked for a wait (a 429's cooldown, or the window's reset)
+ *   longer than `maxRetryWait`.
+ * - `client_queue_full`: `maxQueued` calls already wait.
+ * - `client_deadline`: the call cannot start within its bound (`callTimeout`, and `maxRetryWait`
+ *   for its waits in all): refused at once when the budget left, the reset and the calls ahead
+ *   show it, or when the bound ends while it waits.
  *
  * @example
  * ```ts
@@ -308,8 +344,11 @@ export class InternalServerError extends APIError {
 export class APIConnectionError extends PetStoreError {
   override name = 'APIConnectionError';
 
-  constructor(message = 'Could not reach the Animal Store service.', options?: ErrorOptions) {
-    super(message, options);
+  constructor(
+    message = 'Could not reach the Animal Store service.',
+    options?: ErrorOptions & { sent?: RequestSent | undefined },
+  ) {
+    super(message, { sent: 'maybe', ...options });
   }
 }
 
@@ -329,7 +368,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 
   constructor(message = 'The request timed out.') {
-    super(message);
+    super(message, { sent: 'maybe' });
   }
 }
 
@@ -351,9 +390,33 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 export class APIUserAbortError extends PetStoreError {
   override name = 'APIUserAbortError';
 
-  constructor(message = 'The request was aborted.', options?: ErrorOptions) {
+  constructor(
+    message = 'The request was aborted.',
+    options?: ErrorOptions & { sent?: RequestSent | undefined },
+  ) {
     super(message, options);
   }
+}
+
+/**
+ * The client was closed ({@link PetStoreClient.close}): `code` is `'client_closed'`. A call that
+ * waited, or was made after `close()`, was never sent (`sent` is `'no'`); an attempt in flight
+ * aborted by `close({ abort: true })` may have been (`'maybe'`).
+ *
+ * @example
+ * ```ts
+ * import { ClientClosedError, PetStoreClient } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * await client.close();
+ * await client.listPets().catch((error) => error instanceof ClientClosedError); // true
+ * ```
+ */
+export class ClientClosedError extends PetStoreError {
+  /** The class name, `'ClientClosedError'`, kept through minification. */
+  override name = 'ClientClosedError';
+  /** Always `'client_closed'`, beside the codes of the client's other refusals. */
+  readonly code = 'client_closed';
 }
 
 /**
@@ -449,7 +512,7 @@ export class ResponseValidationError extends PetStoreError {
     text?: string,
     response?: ResponseInfo,
   ) {
-    super(message);
+    super(message, { sent: 'yes' });
     this.issues = issues;
     this.body = body;
     this.text = text;
@@ -487,7 +550,8 @@ export class RedirectError extends PetStoreError {
   declare readonly location: string;
 
   constructor(message: string, status: number, location: string) {
-    super(message);
+    // The service answered with the redirect.
+    super(message, { sent: 'yes' });
     this.status = status;
     this.location = location;
   }

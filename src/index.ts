@@ -4,6 +4,7 @@ export {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
   type OperationContext,
+  type QueueMessage,
   type StoreMessage,
   type WaitMessage,
 } from './core/diagnostics/diagnostics.js';
@@ -24,6 +25,7 @@ export type {
 export type { RawRequest } from './core/raw-request.js';
 export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type {
+  ClientQueue,
   Fetch,
   FetchOptions,
   HeadersInput,
@@ -42,6 +44,7 @@ export {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
+  ClientClosedError,
   ConflictError,
   InternalServerError,
   NotFoundError,
@@ -49,6 +52,7 @@ export {
   PetStoreError,
   RateLimitError,
   RedirectError,
+  type RequestSent,
   RequestValidationError,
   type ResponseInfo,
   ResponseValidationError,

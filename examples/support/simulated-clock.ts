@@ -10,6 +10,9 @@ import { mock } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Fetch } from '../../src/index.js';
 
+/** How far the clock moves while everything waits on a timer. */
+const STEP_MS = 100;
+
 export class SimulatedClock {
   readonly #startedAt: number;
   #inFlight = 0;
@@ -52,7 +55,9 @@ export class SimulatedClock {
     while (!settled) {
       // setImmediate is not mocked: this yields to real I/O, so responses arrive between jumps.
       await nextTurn();
-      if (!settled && this.#inFlight === 0) mock.timers.runAll();
+      // A step at a time, not every timer at once: a timer far ahead (a call's time bound) must not
+      // fire before the responses to the requests that sooner timers send.
+      if (!settled && this.#inFlight === 0) mock.timers.tick(STEP_MS);
     }
     return done;
   }

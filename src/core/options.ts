@@ -73,11 +73,27 @@ export interface ClientOptions {
   /** Milliseconds allowed for each attempt. Default: 60,000. */
   timeout?: number | undefined;
   /**
+   * Milliseconds allowed for each call's whole life: its waits in the queue, its attempts and the
+   * waits between them; a call's own `callTimeout` replaces it. A call that cannot start in time
+   * (the budget left, the window's reset and the calls ahead show it) is refused at once with a
+   * `RateLimitError` whose `code` is `client_deadline`, before it waits; one still waiting when its
+   * time ends is refused then. Default: none beyond `maxRetryWait` for the waits.
+   */
+  callTimeout?: number | undefined;
+  /**
    * The longest wait, in milliseconds, that the client honours automatically when the service
-   * asks it to slow down. A longer requested wait fails at once with a `RateLimitError`.
-   * Default: 60,000.
+   * asks it to slow down; also the most a call waits in the queue, in all (give or take the two
+   * seconds by which whole-second reset headers may place a reset late). A longer requested
+   * wait fails at once with a `RateLimitError` (`code` `client_rate_limited`); a call that cannot
+   * start within what is left fails with `client_deadline`. Default: 60,000.
    */
   maxRetryWait?: number | undefined;
+  /**
+   * The most calls that may wait in the queue; one more is refused at once with a
+   * `RateLimitError` whose `code` is `client_queue_full`. Default: no cap (the time bounds
+   * already keep the queue from growing under sustained demand).
+   */
+  maxQueued?: number | undefined;
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
   /**
@@ -111,6 +127,14 @@ export interface ClientOptions {
    * way. Default: `true`.
    */
   pacing?: boolean | undefined;
+  /**
+   * Of each rate-limit window's budget, the share (above 0, at most 1) the client may send at once
+   * when calls are waiting; the rest goes out evenly over the time left in the window, so that a
+   * busy client never sends a whole window's budget in one instant at its reset (nor does a fleet
+   * sharing a `rateLimitStore`). Calls below the plan's rate are not held. `1` sends whatever the
+   * window has left as soon as calls ask. Default: `0.25`.
+   */
+  pacingBurst?: number | undefined;
   /**
    * Told of every wait the client takes before sending, once, before it starts, with its reason:
    * retries (after `Retry-After`, the rate-limit reset, or backoff after a failure such as a 5xx), the
@@ -146,6 +170,12 @@ const integer =
 
 const flag: Check = (value) => typeFinding(value, 'boolean');
 
+/** A share: a number above 0 and at most 1. */
+const share: Check = (value) =>
+  typeof value === 'number' && value > 0 && value <= 1
+    ? undefined
+    : 'Expected a number above 0 and at most 1';
+
 /** A function (no `methods`), or an object with these methods. */
 const callable =
   (...methods: string[]): Check =>
@@ -180,8 +210,11 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetries: [MAX_RETRIES, 2],
   timeout: [TIMEOUT, 60_000],
   maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
+  callTimeout: [TIMEOUT],
+  maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Number.POSITIVE_INFINITY],
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
+  pacingBurst: [share, 0.25],
   dangerouslyAllowBrowser: [flag],
   fetch: [callable()],
   fetchOptions: [fetchOptions],
@@ -196,6 +229,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
 const CALL_OPTIONS: Record<string, [Check]> = {
   signal: [(value) => (value instanceof AbortSignal ? undefined : 'Expected an AbortSignal')],
   timeout: [TIMEOUT],
+  callTimeout: [TIMEOUT],
   maxRetries: [MAX_RETRIES],
   fetchOptions: [fetchOptions],
 };
@@ -214,6 +248,8 @@ export interface ClientConfig {
   readonly maxRetries: number;
   readonly timeout: number;
   readonly maxRetryWait: number;
+  readonly callTimeout: number | undefined;
+  readonly maxQueued: number;
   readonly fetch: Fetch | undefined;
   readonly fetchOptions: FetchOptions | undefined;
   readonly headers: HeaderEntries;
@@ -223,6 +259,7 @@ export interface ClientConfig {
   readonly pacing: boolean;
   /** `onWait`, else the deprecated `onRateLimit`. */
   readonly onWait: ((wait: RateLimitWait) => void) | undefined;
+  readonly pacingBurst: number;
   /** Shared pacing state; `undefined` for a fresh in-process store. */
   readonly rateLimitStore: RateLimitStore | undefined;
 }
@@ -231,6 +268,7 @@ export interface ClientConfig {
 export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   readonly timeout?: number | undefined;
+  readonly callTimeout?: number | undefined;
   readonly maxRetries?: number | undefined;
   readonly headers?: HeaderEntries | undefined;
   readonly fetchOptions?: FetchOptions | undefined;

@@ -2,11 +2,12 @@
  * The request lifecycle: a call passes the rate-limit gate, ky sends each attempt, each attempt's
  * body is read in full and what it says about the rate limit reported, every retry waits exactly
  * what the retry policy decided and passes the gate again, and the call ends with its decoded data
- * or a `PetStoreError`.
+ * or a `PetStoreError`. The call's time bound caps its waits and attempts; closing ends it.
  *
  * @module
  */
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
+import type { PetStoreError } from '../errors.js';
 import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
 import type { WithResponse } from './api-promise.js';
@@ -15,6 +16,7 @@ import {
   type AttemptTrace,
   type OperationTrace,
   observeAttempt,
+  publishQueue,
   publishWait,
   type TracedCall,
   traceAttempt,
@@ -24,6 +26,10 @@ import type { CallOptions, ClientConfig } from './options.js';
 import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
+import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import { attemptTimeout, type CallBound, callBound, passUntil } from './queue/bound.js';
+import { type OpenCall, OpenCalls } from './queue/open-calls.js';
+import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
 import { type DecodeMode, decodeData } from './request/decode.js';
@@ -33,7 +39,7 @@ import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
-import type { HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
+import type { ClientQueue, HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
 /** One call's request, as the client describes it. */
 export interface RequestSpec<T> {
@@ -56,6 +62,8 @@ export interface RequestSpec<T> {
   readonly schema?: StandardSchemaV1<unknown, T> | undefined;
   /** How a successful body becomes data. Default `json`. */
   readonly decode?: DecodeMode;
+  /** What to tell the caller when an attempt may have reached the service and its outcome is unknown. */
+  readonly ifUnknown?: string | undefined;
 }
 
 /**
@@ -65,7 +73,7 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall, FailedCall {
+interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   readonly spec: RequestSpec<unknown>;
   /** Retries this call may make. */
   readonly maxRetries: number;
@@ -96,18 +104,31 @@ export class Transport {
   readonly #config: ClientConfig;
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
+  readonly #calls = new OpenCalls();
+  readonly #store: RateLimitStore;
+  readonly #scope: RateLimitScope;
   #rateLimit: RateLimit | null = null;
   /** Until a 2xx or a 429 tells whether CORS hides the rate-limit headers (then warned once). */
   #watchHiddenHeaders = true;
 
   constructor(config: ClientConfig) {
     this.#config = config;
+    this.#store = config.rateLimitStore ?? new InProcessRateLimitStore();
+    this.#scope = Object.freeze({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey.scopeName,
+      logger: config.log,
+    });
     this.#gate = new RequestGate({
-      store: config.rateLimitStore ?? new InProcessRateLimitStore(),
-      scope: Object.freeze({ baseUrl: config.baseUrl, apiKey: config.apiKey.scopeName, logger: config.log }),
+      store: this.#store,
+      scope: this.#scope,
       maxWait: config.maxRetryWait,
+      maxQueued: config.maxQueued,
       pacing: config.pacing,
+      burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
+      onRefusal: (error, operation) => this.#refused(error, operation),
+      onChange: () => publishQueue(config.baseUrl, this.#gate.waiting, this.#calls.inFlight),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -130,6 +151,33 @@ export class Transport {
     return this.#rateLimit;
   }
 
+  /** The calls waiting and in flight now. */
+  get queue(): ClientQueue {
+    return {
+      waiting: this.#gate.waiting,
+      inFlight: this.#calls.inFlight,
+      oldestWaitMs: this.#gate.oldestWaitMs(Date.now()),
+      closed: this.#calls.closed,
+    };
+  }
+
+  /**
+   * Refuses calls from now on, ends those that wait (and, with `abort`, those in flight), and
+   * resolves once every call has settled and the store has every lease back.
+   */
+  async close(abort: boolean): Promise<void> {
+    await this.#calls.close(abort, closedError());
+    await this.#store.flush?.(this.#scope);
+  }
+
+  /** One debug line, and the queue channel, for a call the client refused; returns its error. */
+  #refused(error: PetStoreError, operation: string): PetStoreError {
+    const { code } = error as PetStoreError & { code: string };
+    this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
+    publishQueue(this.#config.baseUrl, this.#gate.waiting, this.#calls.inFlight, operation, code);
+    return error;
+  }
+
   /**
    * Sends the request and resolves with its decoded body and response. `trace` is the call's
    * context on the diagnostics channels, when anyone listens.
@@ -144,8 +192,10 @@ export class Transport {
     // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
     const shown = (text: string) => (spec.shownPath === undefined ? text : this.#redact(text));
     const timeout = options.timeout ?? this.#config.timeout;
+    if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
     // Shown with the keys known when shown: a key function's new key is redacted from its first use.
     const call: Call = {
+      ...callBound(options.callTimeout ?? this.#config.callTimeout, this.#config.maxRetryWait, Date.now()),
       get where() {
         return `${spec.method} /${shown(spec.path)}`;
       },
@@ -158,6 +208,8 @@ export class Transport {
       spec,
       trace,
       signal: options.signal,
+      controller: new AbortController(),
+      attempting: false,
       fetchOptions: options.fetchOptions
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
@@ -167,6 +219,11 @@ export class Transport {
       attempts: 0,
       redact: this.#redact,
     };
+    const { signal } = options;
+    const forward = () => call.controller.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener('abort', forward);
+    this.#calls.add(call);
     try {
       await this.#pass(call);
       const response = await this.#send(
@@ -190,13 +247,18 @@ export class Transport {
       };
     } catch (error) {
       const failure = toPetStoreError(error, call);
-      this.#config.log.debug(() => {
-        const name = failure instanceof Error ? failure.name : typeof failure;
-        return `animal-store-sdk: ${call.where} failed after ${call.attempts} attempt(s): ${name}`;
-      });
+      // A refusal has had its line.
+      if (!isRefusal(failure)) {
+        this.#config.log.debug(() => {
+          const name = failure instanceof Error ? failure.name : typeof failure;
+          return `animal-store-sdk: ${call.where} failed after ${call.attempts} attempt(s): ${name}`;
+        });
+      }
       throw failure;
     } finally {
       while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, {});
+      signal?.removeEventListener('abort', forward);
+      this.#calls.delete(call);
     }
   }
 
@@ -210,6 +272,7 @@ export class Transport {
     const kyOptions: Options = {
       method: spec.method,
       json: spec.json,
+      signal: call.controller.signal,
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
       fetch: async (request, init) => {
         if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
@@ -218,7 +281,6 @@ export class Transport {
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
       },
     };
-    if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     // Headers given as undefined would drop the client's own.
     if ((spec.headers ?? options.headers) !== undefined) {
@@ -227,9 +289,21 @@ export class Transport {
     return kyOptions;
   }
 
+  /** Waits in the queue, within what is left of the call's bound and of its waits in all. */
   async #pass(call: Call): Promise<void> {
-    const { spec, leaseMs, signal, reportedUntil } = call;
-    call.leases.push(await this.#gate.pass(spec.operation, leaseMs, signal, reportedUntil, call));
+    const { spec, leaseMs, reportedUntil, controller } = call;
+    const since = Date.now();
+    const until = passUntil(call, since);
+    const lease = await this.#gate.pass(
+      spec.operation,
+      leaseMs,
+      controller.signal,
+      reportedUntil,
+      call,
+      until,
+    );
+    call.leases.push(lease);
+    call.queueLeftMs -= Date.now() - since;
   }
 
   /**
@@ -238,15 +312,22 @@ export class Transport {
    * against the attempt's timeout).
    */
   async #send(url: string, call: Call, options: Options): Promise<Response> {
+    const timeout = typeof options.timeout === 'number' ? options.timeout : this.#config.timeout;
     for (let retry = 1; ; retry++) {
       try {
+        if (call.deadline !== Number.POSITIVE_INFINITY) {
+          options.timeout = attemptTimeout(call, timeout, Date.now());
+        }
         return await this.#ky(url, options);
       } catch (error) {
         if (retry > call.maxRetries || !(error instanceof Error) || !this.#shouldRetry(call, error, retry)) {
           throw error;
         }
-        await trackedDelay(call.retryWaitMs ?? 0, call.signal);
-        await this.#pass(call);
+        await trackedDelay(call.retryWaitMs ?? 0, call.controller.signal);
+        // A retry refused by the queue ends the call with what its last attempt got.
+        await this.#pass(call).catch((refusal: unknown) => {
+          throw isRefusal(refusal) ? error : refusal;
+        });
       }
     }
   }
@@ -266,6 +347,8 @@ export class Transport {
       return false;
     }
     const { waitMs, reason } = decision;
+    // A closed client, or a wait the call's bound cannot hold, ends it with this attempt's error.
+    if (this.#calls.closed || waitMs >= call.deadline - Date.now()) return false;
     this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
     // A 429's wait is every request's cooldown, held by the gate for this retry too: it is not
     // slept a second time, and the gate reports only what goes beyond it.
@@ -299,6 +382,8 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
+    this.#calls.attempt(call, true);
+    call.outcomeUnknown = true;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
@@ -309,6 +394,7 @@ export class Transport {
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
       // ky hands fetch a Request.
       response = await followRedirects(response, request as Request, fetch, call, this.#config.baseUrl);
+      call.outcomeUnknown = false;
       if (retry) {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
       }
@@ -324,6 +410,7 @@ export class Transport {
       failure = error;
       throw error;
     } finally {
+      this.#calls.attempt(call, false);
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
       this.#config.log.debug(() =>

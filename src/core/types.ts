@@ -56,6 +56,11 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Milliseconds allowed for each attempt. */
   timeout?: number | undefined;
+  /**
+   * Milliseconds allowed for the whole call: its waits in the queue, its attempts and the waits
+   * between them. A call that cannot start in time is refused at once (`code` `client_deadline`).
+   */
+  callTimeout?: number | undefined;
   /** Retries after the first attempt. */
   maxRetries?: number | undefined;
   /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
@@ -146,7 +151,7 @@ export interface RateLimit {
  * - `backoff`: exponential backoff with jitter before a retry, when the service did not say how long.
  * - `cooldown`: another request of the same key was answered 429; every request waits it out.
  * - `budget`: the rate-limit headers say the window's requests are spent; the request waits for the
- *   reset.
+ *   reset. Also a wait for its turn while the window's budget is spread over it (`pacingBurst`).
  *
  * @example
  * ```ts
@@ -183,4 +188,29 @@ export interface RateLimitWait {
   readonly waitMs: number;
   /** Why it waits. */
   readonly reason: WaitReason;
+}
+
+/**
+ * The client's queue as it stands ({@link PetStoreClient.queue}): the calls waiting to be sent (for
+ * the rate limit, or for a retry's turn), the attempts in flight, and how long the call that has
+ * waited longest has waited.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient, type ClientQueue } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const queue: ClientQueue = client.queue;
+ * if (queue.waiting > 100 || queue.oldestWaitMs > 5_000) console.warn('Animal Store calls are backing up', queue);
+ * ```
+ */
+export interface ClientQueue {
+  /** Calls waiting to be sent. */
+  readonly waiting: number;
+  /** Requests sent and not yet answered. */
+  readonly inFlight: number;
+  /** How long the call that has waited longest has waited, in milliseconds; 0 when none waits. */
+  readonly oldestWaitMs: number;
+  /** Whether `close()` was called: new calls are refused. */
+  readonly closed: boolean;
 }

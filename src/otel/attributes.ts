@@ -32,6 +32,7 @@ export const SDK = {
   storeName: 'animal_store.store.name',
   storeShare: 'animal_store.store.share',
   storeReason: 'animal_store.store.reason',
+  refusalCode: 'animal_store.refusal.code',
 } as const;
 
 /** The names of the events and metrics. */
@@ -41,6 +42,8 @@ export const NAMES = {
   operationDuration: 'animal_store.client.operation.duration',
   requestDuration: 'http.client.request.duration',
   waitDuration: 'animal_store.wait.duration',
+  queueWaiting: 'animal_store.client.queue.waiting',
+  refusals: 'animal_store.client.refusals',
 } as const;
 
 /** `GET /pets/{petId}`; the method alone when the path is not known (the conventions' rule). */

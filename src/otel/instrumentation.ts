@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Histogram, ValueType } from '@opentelemetry/api';
+import { type Counter, type Gauge, type Histogram, ValueType } from '@opentelemetry/api';
 import { InstrumentationBase, type InstrumentationConfig } from '@opentelemetry/instrumentation';
 import packageJson from '../../package.json' with { type: 'json' };
 import { NAMES } from './attributes.js';
@@ -51,6 +51,8 @@ interface State {
   operationDuration?: Histogram | undefined;
   requestDuration?: Histogram | undefined;
   waitDuration?: Histogram | undefined;
+  queueWaiting?: Gauge | undefined;
+  refusals?: Counter | undefined;
 }
 const states = new WeakMap<AnimalStoreInstrumentation, State>();
 
@@ -70,7 +72,10 @@ function stateOf(instrumentation: AnimalStoreInstrumentation): State {
  * attributes (`http.request.resend_count` on retries, `error.type`, `url.template`) and the service's
  * request id and rate-limit reading, and each wait (`Retry-After`, backoff, pacing) an
  * `animal_store.wait` event on the call's span. Metrics: `animal_store.client.operation.duration`
- * per call (its retries and waits included) and `animal_store.wait.duration` by reason; each
+ * per call (its retries and waits included), `animal_store.wait.duration` by reason,
+ * `animal_store.client.queue.waiting` (a gauge: the calls waiting) and
+ * `animal_store.client.refusals` (a counter of calls refused, nothing sent, by
+ * `animal_store.refusal.code`); each
  * attempt's `http.client.request.duration` is left to the HTTP instrumentation (undici's), whose
  * spans nest under the attempts', unless `httpClientRequestDuration` asks for it.
  *
@@ -118,6 +123,16 @@ export class AnimalStoreInstrumentation extends InstrumentationBase<AnimalStoreI
       valueType: ValueType.DOUBLE,
       advice: { explicitBucketBoundaries: WAIT_BUCKETS },
     });
+    state.queueWaiting = this.meter.createGauge(NAMES.queueWaiting, {
+      description: 'Calls waiting in the Animal Store client to be sent, by server.',
+      unit: '{call}',
+      valueType: ValueType.INT,
+    });
+    state.refusals = this.meter.createCounter(NAMES.refusals, {
+      description: 'Calls the Animal Store client refused itself, nothing sent, by code and operation.',
+      unit: '{call}',
+      valueType: ValueType.INT,
+    });
   }
 
   /** Subscribes to the SDK's channels. */
@@ -130,6 +145,8 @@ export class AnimalStoreInstrumentation extends InstrumentationBase<AnimalStoreI
       operationDuration: () => state.operationDuration,
       requestDuration: () => state.requestDuration,
       waitDuration: () => state.waitDuration,
+      queueWaiting: () => state.queueWaiting,
+      refusals: () => state.refusals,
       fail: (error) => this._diag.error('animal-store-sdk instrumentation failed', error),
     });
   }

@@ -1,8 +1,9 @@
 /**
  * What the SDK's diagnostics channels become in OpenTelemetry: an INTERNAL span per call under the
  * caller's active span, a CLIENT span per attempt under it, each wait an event on the call's span,
- * a shared store's fallback and return events on the active span, and the durations of calls and
- * waits (and of attempts, when asked) as histograms.
+ * a shared store's fallback and return events on the active span, the durations of calls and
+ * waits (and of attempts, when asked) as histograms, the calls waiting as a gauge and the client's
+ * refusals as a counter.
  *
  * @module
  */
@@ -11,7 +12,9 @@ import { channel, tracingChannel } from 'node:diagnostics_channel';
 import {
   type Attributes,
   type Context,
+  type Counter,
   context,
+  type Gauge,
   type Histogram,
   type Span,
   SpanKind,
@@ -23,6 +26,7 @@ import {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
   type OperationContext,
+  type QueueMessage,
   type StoreMessage,
   type WaitMessage,
 } from '../core/diagnostics/diagnostics.js';
@@ -32,6 +36,7 @@ import {
   attemptMetricAttributes,
   attemptSpanName,
   attemptStartAttributes,
+  HTTP,
   NAMES,
   operationEndAttributes,
   operationMetricAttributes,
@@ -46,6 +51,8 @@ export interface Telemetry {
   /** `undefined` unless asked for: an HTTP instrumentation records the same. */
   requestDuration(): Histogram | undefined;
   waitDuration(): Histogram | undefined;
+  queueWaiting(): Gauge | undefined;
+  refusals(): Counter | undefined;
   /** Reports a failure inside the instrumentation, which must never reach the application. */
   fail(error: unknown): void;
 }
@@ -158,10 +165,20 @@ export function subscribe(telemetry: Telemetry): () => void {
     trace.getActiveSpan()?.addEvent(NAMES.storeEvent(event), attributes);
   };
 
+  const onQueue = (message: unknown): void => {
+    const { event, baseUrl, waiting, operation, code } = message as QueueMessage;
+    const server = { [HTTP.serverAddress]: new URL(baseUrl).hostname };
+    telemetry.queueWaiting()?.record(waiting, server);
+    if (event === 'refusal') {
+      telemetry.refusals()?.add(1, { ...server, [SDK.operation]: operation, [SDK.refusalCode]: code });
+    }
+  };
+
   const operation = tracingChannel<Context, OperationContext>(DIAGNOSTICS_CHANNELS.operation);
   const attempt = tracingChannel<Context, AttemptContext>(DIAGNOSTICS_CHANNELS.attempt);
   const wait = channel(DIAGNOSTICS_CHANNELS.wait);
   const store = channel(DIAGNOSTICS_CHANNELS.store);
+  const queue = channel(DIAGNOSTICS_CHANNELS.queue);
   const guarded =
     <M>(handle: (message: M) => void) =>
     (message: unknown) => {
@@ -176,6 +193,7 @@ export function subscribe(telemetry: Telemetry): () => void {
     endAttempt: guarded(endAttempt),
     wait: guarded(onWait),
     store: guarded(onStore),
+    queue: guarded(onQueue),
   };
   operation.start.bindStore(activeSpan, startCall);
   operation.asyncEnd.subscribe(handlers.endCall);
@@ -183,6 +201,7 @@ export function subscribe(telemetry: Telemetry): () => void {
   attempt.asyncEnd.subscribe(handlers.endAttempt);
   wait.subscribe(handlers.wait);
   store.subscribe(handlers.store);
+  queue.subscribe(handlers.queue);
   return () => {
     operation.start.unbindStore(activeSpan);
     operation.asyncEnd.unsubscribe(handlers.endCall);
@@ -190,6 +209,7 @@ export function subscribe(telemetry: Telemetry): () => void {
     attempt.asyncEnd.unsubscribe(handlers.endAttempt);
     wait.unsubscribe(handlers.wait);
     store.unsubscribe(handlers.store);
+    queue.unsubscribe(handlers.queue);
   };
 }
 

@@ -118,6 +118,7 @@ class RedisRateLimitStore implements RateLimitStore {
       request.alone === undefined ? '' : String(Math.ceil(request.alone.ms)),
       String(request.alone?.processes ?? 0),
       String(Math.ceil(request.alone?.waitMs ?? 0)),
+      request.burst !== undefined && request.burst < 1 ? String(request.burst) : '',
     ]);
     const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
       reply as unknown[]
@@ -152,8 +153,8 @@ class RedisRateLimitStore implements RateLimitStore {
    * A release rides on the next acquire while the process calls back to back (one round trip per
    * call), one at a time, and otherwise goes at once, as does one that others wait on: a 429's
    * cooldown (the fleet must stop now) or a probe's answer (the fleet waits to learn the budget).
-   * One that no acquire carried goes at the next turn of the event loop; only a process that closes
-   * its connection in the turn its calls end leaves it to expire.
+   * One that no acquire carried goes at the next turn of the event loop, or when the client closes
+   * ({@link RedisRateLimitStore.flush}).
    */
   async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
     const held = this.#held.get(lease);
@@ -172,6 +173,12 @@ class RedisRateLimitStore implements RateLimitStore {
       rhythm.releasedThisTurn = false;
     }).unref();
     await this.#script(scope, rhythm, [...unsent, args]);
+  }
+
+  /** Sends the release waiting for an acquire now: the client is closing. */
+  async flush(scope: RateLimitScope): Promise<void> {
+    const rhythm = this.#rhythms.get(scope);
+    if (rhythm?.unsent !== undefined) await this.#script(scope, rhythm, this.#takeUnsent(rhythm));
   }
 
   /** Sends a release no acquire carried: the calls were not back to back after all. */

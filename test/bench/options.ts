@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OVERHEAD_CASES, type OverheadCase } from './client-overhead.js';
+import { OVERLOAD_DEFAULTS, type OverloadOptions } from './overload.js';
 import { repoRoot } from './tsx-process.js';
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -20,14 +21,21 @@ export const USAGE = `Usage: npm run bench -- [options]
                       PATH is its built dist/index.js, or its src/index.ts (repeatable)
   --sections LIST     the sections to run (comma-separated; default overhead,peers,parse): browser-weight,
                       parse, overhead, peers, tracing, fake-store, memory, soak, sessions, hostile,
-                      cold-start, store, fleet; store and fleet start their own redis-server;
-                      browser-weight packs the package and installs it
+                      cold-start, store, fleet, overload, latency, spread; store, fleet and overload
+                      start their own redis-server; browser-weight packs the package and installs it
   --peer-scale X      multiplies the calls of each peer workload (default 1: 2,000 calls, 1,000 for
                       createPet)
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
   --svg-dir DIR       where the fleet section draws its runs (default docs/images)
   --cases LIST        client overhead cases to run, as operation:concurrency (default
                       listPets:1,listPets:50,getPet:1,getPet:50)
+  --overload-seconds N
+                      how long the overload section's demand lasts (default 10)
+  --overload-limit N  requests per window of its plan (default 20); the demand is twice the plan
+  --overload-window-ms N
+                      the length of its plan's window (default 2000)
+  --overload-caller-timeout-ms N
+                      how long its callers wait for an answer before giving up (default 5000)
   --out FILE          where to write the results (default bench-results/latest.json)
   --help              show this text
 `;
@@ -46,6 +54,9 @@ export const SECTIONS = [
   'cold-start',
   'store',
   'fleet',
+  'overload',
+  'latency',
+  'spread',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -62,6 +73,7 @@ export interface BenchOptions {
   readonly coldStarts: number;
   readonly coldStartBaseline: string | undefined;
   readonly soakRequests: number;
+  readonly overload: OverloadOptions;
   readonly variants: readonly { readonly name: string; readonly path: string }[];
   readonly out: string;
   /** Where the fleet section writes its SVG drawings. */
@@ -119,6 +131,10 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       'cold-starts': { type: 'string' },
       'cold-start-baseline': { type: 'string' },
       'soak-requests': { type: 'string' },
+      'overload-seconds': { type: 'string' },
+      'overload-limit': { type: 'string' },
+      'overload-window-ms': { type: 'string' },
+      'overload-caller-timeout-ms': { type: 'string' },
       variant: { type: 'string', multiple: true },
       sections: { type: 'string' },
       cases: { type: 'string' },
@@ -142,6 +158,20 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     coldStartBaseline:
       values['cold-start-baseline'] === undefined ? undefined : resolve(values['cold-start-baseline']),
     soakRequests: positiveInteger('soak-requests', values['soak-requests'], 50_000),
+    overload: {
+      seconds: positiveNumber('overload-seconds', values['overload-seconds'], OVERLOAD_DEFAULTS.seconds),
+      limit: positiveInteger('overload-limit', values['overload-limit'], OVERLOAD_DEFAULTS.limit),
+      windowMs: positiveInteger(
+        'overload-window-ms',
+        values['overload-window-ms'],
+        OVERLOAD_DEFAULTS.windowMs,
+      ),
+      callerTimeoutMs: positiveInteger(
+        'overload-caller-timeout-ms',
+        values['overload-caller-timeout-ms'],
+        OVERLOAD_DEFAULTS.callerTimeoutMs,
+      ),
+    },
     variants,
     out: values.out === undefined ? resolve(repoRoot, 'bench-results/latest.json') : resolve(values.out),
     svgDir: resolve(values['svg-dir'] ?? resolve(repoRoot, 'docs/images')),

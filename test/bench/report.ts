@@ -9,9 +9,11 @@ import type { FakeStoreCost } from './fake-store-probe.js';
 import { FLEET_PLAN, type FleetRunResult } from './fleet-run.js';
 import { megabytes } from './heap.js';
 import type { HostileRow } from './hostile-input.js';
+import { OPEN_LOOP_DEFAULTS, OPEN_LOOP_PLAN, type OpenLoopFigure } from './open-loop.js';
 import type { ParseResult } from './schema-parse.js';
 import type { SessionsResult } from './sessions.js';
 import type { SoakResult } from './soak.js';
+import { SPREAD_PLAN, type SpreadFigure } from './spread.js';
 import { IN_PROCESS, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber, formatTable } from './table.js';
 
@@ -247,6 +249,61 @@ export function fleetTable(results: readonly Omit<FleetRunResult, 'svg'>[]): str
     formatTable(
       ['pacing', 'processes', 'calls ok', 'requests', '429s', 'banned', 'windows used / needed', 's'],
       rows,
+    ),
+  ].join('\n');
+}
+
+/** p50 and p99 of each contender under the open-loop load, and the SDK's p99 over ky + zod's. */
+export function openLoopTable(figures: readonly OpenLoopFigure[]): string {
+  const { rate, seconds, segments } = OPEN_LOOP_DEFAULTS;
+  const [sdk, peer] = figures;
+  const ratios =
+    sdk && peer ? sdk.segmentP99.map((p99, index) => p99 / (peer.segmentP99[index] ?? Number.NaN)) : [];
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return [
+    `Open loop: ${rate} calls/s per client for ${seconds} s, the clients' calls in turn, against the fake's ` +
+      `command (plan ${formatNumber(OPEN_LOOP_PLAN.limit)} per ${OPEN_LOOP_PLAN.windowMs / 1000} s); ms per call`,
+    formatTable(
+      ['client', 'calls', 'failed', 'p50', 'p99', `p99 of each ${seconds / segments} s`, 'max'],
+      figures.map((figure) => [
+        figure.name,
+        formatNumber(figure.calls),
+        formatNumber(figure.failures),
+        figure.p50.toFixed(1),
+        figure.p99.toFixed(1),
+        figure.segmentP99.map((p99) => p99.toFixed(0)).join(' / '),
+        figure.max.toFixed(0),
+      ]),
+    ),
+    `SDK p99 / ky + zod p99: ${sdk && peer ? (sdk.p99 / peer.p99).toFixed(2) : '?'} over the run, ` +
+      `${median.toFixed(2)} the median of the segments' (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+  ].join('\n');
+}
+
+/** Each `pacingBurst` above the plan and below it. */
+export function spreadTable(figures: readonly SpreadFigure[]): string {
+  return [
+    `pacingBurst on a plan of ${SPREAD_PLAN.limit} per ${SPREAD_PLAN.windowMs / 1000} s. Above it (10 calls/s, callers ` +
+      'leaving after 10 s): peak in flight, most sent in 250 ms, answers per whole window. Below it: 10 calls at ' +
+      'once from a fresh client (first / last answer), calls at random at half the rate (p50 / p99)',
+    formatTable(
+      [
+        'pacingBurst',
+        'peak in flight',
+        'most in 250 ms',
+        'answers per window',
+        'first / last of 10, ms',
+        'p50 / p99, ms',
+      ],
+      figures.map((figure) => [
+        String(figure.burst),
+        String(figure.peakInFlight),
+        String(figure.mostIn250Ms),
+        figure.answersPerWindow.join(', '),
+        `${figure.firstAnswerMs.toFixed(0)} / ${figure.lastAnswerMs.toFixed(0)}`,
+        `${figure.p50.toFixed(1)} / ${figure.p99.toFixed(1)}`,
+      ]),
     ),
   ].join('\n');
 }

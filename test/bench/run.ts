@@ -30,7 +30,9 @@ import type { FakeStoreCost, Way } from './fake-store-probe.js';
 import { type FleetRunResult, runFleet } from './fleet-run.js';
 import { type HostileRow, runHostileInputs } from './hostile-input.js';
 import { machineInfo } from './machine.js';
+import { measureOpenLoop, type OpenLoopFigure } from './open-loop.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
+import { type OverloadRow, overloadTable, runOverload } from './overload.js';
 import { measurePeers, type PeerResult } from './peers/measure.js';
 import { type PeerHeadline, peerHeadline, peerTable } from './peers/report.js';
 import { runProbe } from './probe.js';
@@ -41,10 +43,12 @@ import {
   fakeStoreTable,
   fleetTable,
   hostileTable,
+  openLoopTable,
   overheadTable,
   parseTable,
   sessionsTable,
   soakTable,
+  spreadTable,
   storeTable,
   summarizeClientMemory,
   summarizeFakeStore,
@@ -52,6 +56,7 @@ import {
 import { measureSchemaParse, type ParseResult } from './schema-parse.js';
 import { runSessionChurn, type SessionsResult } from './sessions.js';
 import { runSoak, type SoakResult } from './soak.js';
+import { measureSpread, type SpreadFigure } from './spread.js';
 import { startLoopbackServer } from './start-loopback-server.js';
 import { measureStoreOverhead, type StoreOverheadResult } from './store-overhead.js';
 import { formatNumber } from './table.js';
@@ -201,6 +206,9 @@ async function main(options: BenchOptions): Promise<void> {
     hostileInput?: HostileRow[];
     storeOverhead?: StoreOverheadResult[];
     fleet?: Omit<FleetRunResult, 'svg'>[];
+    overload?: OverloadRow[];
+    latency?: OpenLoopFigure[];
+    spread?: SpreadFigure[];
   } = {};
   const run = new Set(options.sections);
 
@@ -262,6 +270,18 @@ async function main(options: BenchOptions): Promise<void> {
     results.fleet = await fleet(options);
     print(fleetTable(results.fleet));
   }
+  if (run.has('overload')) {
+    results.overload = await runOverload(options.overload);
+    print(overloadTable(results.overload, options.overload));
+  }
+  if (run.has('latency')) {
+    results.latency = await measureOpenLoop(await builtSdk());
+    print(openLoopTable(results.latency));
+  }
+  if (run.has('spread')) {
+    results.spread = await measureSpread(await builtSdk());
+    print(spreadTable(results.spread));
+  }
 
   const durationSeconds = (performance.now() - started) / 1000;
   const report = {
@@ -275,6 +295,7 @@ async function main(options: BenchOptions): Promise<void> {
       coldStarts: options.coldStarts,
       coldStartBaseline: options.coldStartBaseline,
       soakRequests: options.soakRequests,
+      overload: options.overload,
       variants: options.variants,
     },
     durationSeconds,

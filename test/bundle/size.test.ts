@@ -14,22 +14,24 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 24,281 B (measured 23,887 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
+ * 25,200 B (measured 25,170 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
  * channels' browser twin, the fleet's pacing alone kept out of the in-process store, `fetchOptions`
- * and retries sent past a memoizing fetch, and one check of an object's fields for options and raw
- * requests; then 24,268 B, +381 B, with the key found in every form, headers taken as fetch takes
- * them and refused as it would, and redirects refused in the browser), so that growth is a decision
- * rather than an accident.
+ * and retries sent past a memoizing fetch, one check of an object's fields for options and raw
+ * requests, and the queue's time bounds, cap, reading and closing with `sent` on every error;
+ * 23,887 B before them), so that growth is a decision rather than an accident.
  */
-const BUDGET_GZIP_BYTES = 24_281;
+// Spreading a window's budget over the window (pacingBurst): 275 B more, measured.
+const BUDGET_GZIP_BYTES = 25_200 + 275;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
-  'pacing and the cooldown': 1_250,
+  // Spreading the budget over the window: 196 B more, measured.
+  'pacing and the cooldown': 1_550 + 196,
   'raw requests': 920,
   logging: 260,
-  errors: 810,
+  errors: 810 + 180,
   'browser safety': 490,
+  'queue bounds and closing': 370,
 };
 
 let weight: BrowserWeight;

@@ -49,9 +49,18 @@ describe('constructing a client', () => {
     { timeout: 0 },
     { timeout: Number.POSITIVE_INFINITY },
     { maxRetryWait: -5 },
+    { pacingBurst: 0 },
+    { pacingBurst: 1.5 },
+    { pacingBurst: Number.NaN },
   ])('rejects the numeric option %o', (options) => {
     expect(() => new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL, ...options })).toThrow(
       PetStoreError,
+    );
+  });
+
+  it('says what pacingBurst takes', () => {
+    expect(() => new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL, pacingBurst: 2 })).toThrow(
+      /pacingBurst.*Expected a number above 0 and at most 1/,
     );
   });
 

@@ -41,7 +41,8 @@ async function runAll<T>(promises: Promise<T>[]) {
 
 describe('pacing by the rate-limit headers', () => {
   it('carries 150 concurrent calls through the Free plan without a 429 or a ban, in three windows', async () => {
-    const { client, statuses, waits } = freePlan();
+    // Three windows: the last calls wait two minutes in all, which the default (one) would refuse.
+    const { client, statuses, waits } = freePlan({ maxRetryWait: 180_000 });
     const { results, elapsed } = await runAll(Array.from({ length: 150 }, () => client.listPets()));
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(statuses).toHaveLength(150);
@@ -94,7 +95,8 @@ describe('pacing by the rate-limit headers', () => {
   });
 
   it('fails fast with RateLimitError when the reset is beyond maxRetryWait', async () => {
-    const { client, statuses } = freePlan({ maxRetryWait: 5_000 });
+    // The budget spent at once, so that the reset is most of a minute away.
+    const { client, statuses } = freePlan({ maxRetryWait: 5_000, pacingBurst: 1 });
     await runAll(Array.from({ length: 60 }, () => client.listPets()));
     const { results, elapsed } = await runAll([client.listPets()]);
     expect(results[0]?.status).toBe('rejected');

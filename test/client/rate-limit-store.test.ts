@@ -65,7 +65,9 @@ describe('rateLimitStore', () => {
   it('shares one budget between clients given one in-process store: 90 calls, no 429, two windows', async () => {
     const { fetch, statuses } = freeStore();
     const rateLimitStore = createInProcessRateLimitStore();
-    const [a, b] = [client(fetch, { rateLimitStore }), client(fetch, { rateLimitStore })];
+    // The second window's 30 calls all go at its reset, within maxRetryWait (pacingBurst: 1).
+    const options = { rateLimitStore, pacingBurst: 1 };
+    const [a, b] = [client(fetch, options), client(fetch, options)];
     const { value, elapsed } = await all([
       ...Array.from({ length: 45 }, () => a.listPets()),
       ...Array.from({ length: 45 }, () => b.listPets()),

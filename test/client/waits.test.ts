@@ -15,7 +15,8 @@ afterEach(() => {
 function onePerMinute() {
   const waits: RateLimitWait[] = [];
   const context = setup(
-    { onWait: (wait) => waits.push(wait) },
+    // Calls here wait up to two minutes in all; the default allows one.
+    { onWait: (wait) => waits.push(wait), maxRetryWait: 180_000 },
     { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
   );
   return { ...context, waits };

@@ -20,6 +20,8 @@ import type {
 
 const PACED: RateLimitAcquire = { leaseMs: 10_000, pacing: true };
 const UNPACED: RateLimitAcquire = { leaseMs: 10_000, pacing: false };
+/** Spreading the budget: a fifth of the window's limit (10) at once. */
+const SPREAD: RateLimitAcquire = { leaseMs: 10_000, pacing: true, burst: 0.2 };
 const WINDOW = 1_800_000_000;
 
 function reading(remaining: number, resetInMs: number, window = WINDOW): RateLimitObservation {
@@ -39,10 +41,10 @@ async function lease(store: RateLimitStore, scope: RateLimitScope, request = PAC
 }
 
 /** Leases granted in a row until the store refuses one; the refusal ends the list. */
-async function grantsUntilRefused(store: RateLimitStore, scope: RateLimitScope, most = 20) {
+async function grantsUntilRefused(store: RateLimitStore, scope: RateLimitScope, most = 20, request = PACED) {
   const leases: string[] = [];
   for (let i = 0; i < most; i++) {
-    const decision = await store.acquire(scope, PACED);
+    const decision = await store.acquire(scope, request);
     if (!decision.granted) return { leases, refusal: decision };
     leases.push(decision.lease);
   }
@@ -151,6 +153,37 @@ export function describeStoreContract(
 
       await lease(store, scope);
       expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+    });
+
+    it('spreading the budget, grants a burst at once, then one request per even share of the time left', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(9, 4_000) });
+      const { leases, refusal } = await grantsUntilRefused(store, scope, 20, SPREAD);
+
+      // A burst of 2 (a fifth of 10); then 7 requests left over 3 s (4 s less the reset's second).
+      expect(leases).toHaveLength(2);
+      expect(refusal).toMatchObject({ granted: false, reason: 'budget' });
+      const waitMs = refusal.granted === false ? refusal.waitMs : 0;
+      expect(waitMs).toBeGreaterThan(250);
+      expect(waitMs).toBeLessThanOrEqual(3_000 / 7 + 1);
+
+      await new Promise((resolve) => setTimeout(resolve, waitMs + 20));
+      expect((await grantsUntilRefused(store, scope, 20, SPREAD)).leases).toHaveLength(1);
+    });
+
+    it('spreading the budget, fills the burst again with each window, within what the window has left', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(9, 4_000) });
+      const spent = await grantsUntilRefused(store, scope, 20, SPREAD);
+      await store.release(scope, await lease(store, scope, UNPACED), {
+        reading: reading(6, 4_000, WINDOW + 60),
+      });
+      expect((await grantsUntilRefused(store, scope, 20, SPREAD)).leases).toHaveLength(2);
+
+      // The two leases of the last window still out, and the two just granted: one left.
+      await store.release(scope, await lease(store, scope, UNPACED), {
+        reading: reading(5, 4_000, WINDOW + 120),
+      });
+      expect((await grantsUntilRefused(store, scope, 20, SPREAD)).leases).toHaveLength(1);
+      expect(spent.leases).toHaveLength(2);
     });
   });
 }

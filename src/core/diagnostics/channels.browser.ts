@@ -44,3 +44,11 @@ export function observeAttempt(
 export function publishWait(_call: TracedCall | undefined, _wait: RateLimitWait): void {}
 
 export function publishStore(_message: StoreMessage): void {}
+
+export function publishQueue(
+  _baseUrl: string,
+  _waiting: number,
+  _inFlight: number,
+  _operation?: string,
+  _code?: string,
+): void {}

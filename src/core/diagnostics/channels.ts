@@ -12,6 +12,7 @@ import {
   type AttemptContext,
   DIAGNOSTICS_CHANNELS,
   type OperationContext,
+  type QueueMessage,
   type StoreMessage,
   type WaitMessage,
 } from './diagnostics.js';
@@ -29,6 +30,7 @@ interface Channels {
   readonly attempt: diagnostics.TracingChannel<unknown, AttemptTrace>;
   readonly wait: diagnostics.Channel<unknown, WaitMessage>;
   readonly store: diagnostics.Channel<unknown, StoreMessage>;
+  readonly queue: diagnostics.Channel<unknown, QueueMessage>;
 }
 
 /**
@@ -46,6 +48,7 @@ function load(): Channels | undefined {
     attempt: module.tracingChannel(DIAGNOSTICS_CHANNELS.attempt),
     wait: module.channel(DIAGNOSTICS_CHANNELS.wait) as Channels['wait'],
     store: module.channel(DIAGNOSTICS_CHANNELS.store) as Channels['store'],
+    queue: module.channel(DIAGNOSTICS_CHANNELS.queue) as Channels['queue'],
   };
 }
 
@@ -187,4 +190,20 @@ export function publishWait(call: TracedCall | undefined, wait: RateLimitWait): 
 /** Publishes a shared store's fallback or return. */
 export function publishStore(message: StoreMessage): void {
   if (channels?.store.hasSubscribers) channels.store.publish(message);
+}
+
+/** Publishes the queue's length, or (given `operation` and `code`) a refusal. */
+export function publishQueue(
+  baseUrl: string,
+  waiting: number,
+  inFlight: number,
+  operation?: string,
+  code?: string,
+): void {
+  if (!channels?.queue.hasSubscribers) return;
+  channels.queue.publish(
+    operation === undefined
+      ? { event: 'change', baseUrl, waiting, inFlight }
+      : { event: 'refusal', baseUrl, waiting, inFlight, operation, code },
+  );
 }

@@ -15,6 +15,8 @@ import type { RateLimit, WaitReason } from '../types.js';
  * - `wait`: a channel told of every wait before an attempt, with a {@link WaitMessage}.
  * - `store`: a channel told when a shared rate-limit store stops answering and when it answers again,
  *   with a {@link StoreMessage}.
+ * - `queue`: a channel told when the number of calls waiting changes and when the client refuses a
+ *   call, with a {@link QueueMessage}.
  *
  * The client publishes only while someone listens, and only where the runtime has
  * `diagnostics_channel` (Node.js, Bun, Deno, Cloudflare Workers); in browsers nothing is published.
@@ -44,6 +46,8 @@ export const DIAGNOSTICS_CHANNELS = /* @__PURE__ */ Object.freeze({
   wait: 'animal-store-sdk:wait',
   /** A channel: a shared store's fallback and return, as a {@link StoreMessage}. */
   store: 'animal-store-sdk:store',
+  /** A channel: the queue's length as it changes, and each refusal, as a {@link QueueMessage}. */
+  queue: 'animal-store-sdk:queue',
 } as const);
 
 /**
@@ -178,4 +182,36 @@ export interface StoreMessage {
   readonly share?: number;
   /** On `'fallback'`: why the store failed (its error's message, the API key redacted). */
   readonly reason?: string;
+}
+
+/**
+ * A client's queue, published on {@link DIAGNOSTICS_CHANNELS}.queue: `'change'` each time a call
+ * starts or stops waiting, `'refusal'` each time the client refuses a call, nothing sent (its
+ * `code`: `client_rate_limited`, `client_queue_full`, `client_deadline` or `client_closed`).
+ *
+ * @example
+ * ```ts
+ * import { subscribe } from 'node:diagnostics_channel';
+ * import { DIAGNOSTICS_CHANNELS, type QueueMessage } from 'animal-store-sdk';
+ *
+ * subscribe(DIAGNOSTICS_CHANNELS.queue, (message) => {
+ *   const queue = message as QueueMessage;
+ *   if (queue.event === 'refusal') console.warn(`${queue.operation} refused: ${queue.code}`);
+ *   else console.log(`${queue.waiting} waiting, ${queue.inFlight} in flight`);
+ * });
+ * ```
+ */
+export interface QueueMessage {
+  /** `'change'`: the number of calls waiting changed; `'refusal'`: a call was refused. */
+  readonly event: 'change' | 'refusal';
+  /** The client's base URL, ending in `/v1/`. */
+  readonly baseUrl: string;
+  /** Calls waiting now. */
+  readonly waiting: number;
+  /** Requests in flight now. */
+  readonly inFlight: number;
+  /** On `'refusal'`: the client's method refused, as in {@link OperationContext.operation}. */
+  readonly operation?: string;
+  /** On `'refusal'`: the error's `code`. */
+  readonly code?: string;
 }

@@ -92,6 +92,8 @@ class FallbackRateLimitStore implements RateLimitStore {
   #failedAt = 0;
   /** Per scope, until when this process paces alone though the store answers (epoch ms). */
   readonly #aloneUntil = new WeakMap<RateLimitScope, number>();
+  /** Releases under way, for {@link flush}. */
+  readonly #releasing = new Set<Promise<void>>();
 
   constructor(primary: RateLimitStore, options: FallbackOptions) {
     this.#primary = primary;
@@ -169,7 +171,13 @@ class FallbackRateLimitStore implements RateLimitStore {
     }
   }
 
-  async release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
+  release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
+    const released = this.#release(scope, lease, outcome);
+    this.#releasing.add(released);
+    return released.finally(() => this.#releasing.delete(released));
+  }
+
+  async #release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): Promise<void> {
     if (lease.startsWith(LOCAL_LEASE)) {
       this.#local.release(scope, lease.slice(LOCAL_LEASE.length), outcome);
       // A 429 drawn while pacing alone: the share was too much for the windows as they are.
@@ -182,6 +190,20 @@ class FallbackRateLimitStore implements RateLimitStore {
     if (this.#retryAt !== undefined) return;
     try {
       await this.#primary.release(scope, lease.slice(PRIMARY_LEASE.length), outcome);
+    } catch (error) {
+      this.#failed(scope, error);
+    }
+  }
+
+  /**
+   * Lets every release under way reach the store, then sends what it holds back; unless it fails:
+   * then its leases run out there.
+   */
+  async flush(scope: RateLimitScope): Promise<void> {
+    while (this.#releasing.size > 0) await Promise.all(this.#releasing);
+    if (this.#retryAt !== undefined) return;
+    try {
+      await this.#primary.flush?.(scope);
     } catch (error) {
       this.#failed(scope, error);
     }

@@ -9,17 +9,23 @@
  * - After a 429 it holds every request of the key, whatever the operation, until the wait the
  *   service asked for is over (the cooldown).
  * - With pacing on, the store keeps the latest `X-RateLimit-*` reading and counts the requests in
- *   flight; when the window's budget is spent, requests wait until the window resets. Without a
+ *   flight; when the window's budget is spent, requests wait until the window resets, and beyond a
+ *   burst they go no faster than the budget left spread over the time left. Without a
  *   current reading (before the first response, or once a window has reset) one request goes alone
  *   to learn the budget, so a burst costs at most one refused request.
  *
  * Held requests are released in the order they arrived. A wait longer than `maxWait` fails at
- * once with a {@link RateLimitError}; an aborted signal drops its request from the queue.
+ * once with a {@link RateLimitError}, as does a request that cannot start within its bound
+ * (admission.ts judges) or that finds `maxQueued` waiting; its bound ending or its signal aborting
+ * drops a request from the queue.
  *
  * @module
  */
-import { RateLimitError } from '../../errors.js';
+import type { PetStoreError } from '../../errors.js';
+import { Admission } from '../queue/admission.js';
+import { expired, queueFull, tooLate, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
+import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
   RateLimitDecision,
   RateLimitOutcome,
@@ -37,12 +43,17 @@ export interface GateOptions<Owner> {
   maxWait: number;
   /** Whether to pace by the rate-limit headers; the cooldown after a 429 applies either way. */
   pacing: boolean;
+  /** The share of a window's budget that may go at once, the rest spread over the window. */
+  burst?: number | undefined;
   /** Told of every timed wait before it starts, once per wait and waiter, with the waiter's owner. */
   onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
+  /** The most requests that may wait; one more is refused. */
+  maxQueued: number;
+  /** Told of every request refused before it waited or while it waited, with its owner. */
+  onRefusal?: ((error: PetStoreError, operation: string, owner: Owner | undefined) => void) | undefined;
+  /** Told when the number of requests waiting changes. */
+  onChange?: (() => void) | undefined;
 }
-
-/** The resolution of `X-RateLimit-Reset`. */
-const RESET_RESOLUTION_MS = 1000;
 
 /**
  * How much later than a wait already reported another may end and still be the same wait: a store
@@ -60,6 +71,10 @@ interface Waiter<Owner> {
   onAbort: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
+  /** When it started waiting, and the latest it may start (epoch ms). */
+  since: number;
+  until: number;
+  bound?: ReturnType<typeof setTimeout> | undefined;
 }
 
 export class RequestGate<Owner = undefined> {
@@ -70,16 +85,30 @@ export class RequestGate<Owner = undefined> {
   #deciding = false;
   /** Something changed while it was deciding: ask again rather than sleep. */
   #changed = false;
+  readonly #admission = new Admission();
+  /** Leases granted and not yet handed back. */
+  #leases = 0;
 
   constructor(options: GateOptions<Owner>) {
     this.#options = options;
   }
 
+  /** How many requests wait. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  /** How long the request that has waited longest (the first in the queue) has waited, in ms. */
+  oldestWaitMs(now: number): number {
+    return now - (this.#queue[0]?.since ?? now);
+  }
+
   /**
    * Resolves with a lease when `operation` may send; the lease goes back with {@link settle}.
-   * Rejects when the signal aborts or the wait would be longer than `maxWait`. `reportedUntil` is
-   * when a wait the caller already reported ends (a retry after its own 429 waits out the cooldown
-   * here): the gate reports only what goes beyond it. `owner` goes with the waiter's waits to `onWait`.
+   * Rejects when the signal aborts, when the wait would be longer than `maxWait`, when `maxQueued`
+   * wait already, or when the request cannot start by `until` (epoch ms). `reportedUntil` is when
+   * a wait the caller already reported ends (a retry after its own 429 waits out the cooldown here):
+   * the gate reports only what goes beyond it. `owner` goes with the waiter's waits to `onWait`.
    */
   pass(
     operation: string,
@@ -87,8 +116,26 @@ export class RequestGate<Owner = undefined> {
     signal?: AbortSignal | null,
     reportedUntil = 0,
     owner?: Owner,
+    until = Number.POSITIVE_INFINITY,
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const now = Date.now();
+    const { maxQueued, pacing, burst } = this.#options;
+    const startMs = this.#admission.earliestStartMs(this.#queue.length, this.#leases, pacing, now, burst);
+    // The wait every call faces now (the reset, a cooldown) beyond maxWait is the service's to answer for.
+    const serviceWaitMs = this.#admission.earliestStartMs(0, this.#leases, pacing, now);
+    const refusal =
+      this.#queue.length >= maxQueued
+        ? queueFull(maxQueued)
+        : serviceWaitMs > this.#options.maxWait + RESET_RESOLUTION_MS
+          ? tooLong(serviceWaitMs)
+          : startMs > until - now
+            ? tooLate(startMs, until - now)
+            : undefined;
+    if (refusal) {
+      this.#options.onRefusal?.(refusal, operation, owner);
+      return Promise.reject(refusal);
+    }
     return new Promise((resolve, reject) => {
       const waiter: Waiter<Owner> = {
         operation,
@@ -98,20 +145,33 @@ export class RequestGate<Owner = undefined> {
         reject,
         signal,
         onAbort: () => {
-          this.#remove(waiter);
-          reject(signal?.reason);
+          this.#drop(waiter, signal?.reason);
           this.#pump();
         },
         reportedUntil,
+        since: now,
+        until,
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      if (until !== Number.POSITIVE_INFINITY) {
+        waiter.bound = setTimeout(() => {
+          // A wait that ends with the bound goes first.
+          this.#pump();
+          if (!this.#queue.includes(waiter)) return;
+          this.#refuse(waiter, expired(Date.now() - waiter.since));
+          this.#pump();
+        }, until - now);
+      }
       this.#queue.push(waiter);
+      this.#options.onChange?.();
       this.#pump();
     });
   }
 
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
+    this.#leases--;
+    this.#admission.learn(outcome, Date.now());
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
     if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
     else this.#pump();
@@ -129,6 +189,7 @@ export class RequestGate<Owner = undefined> {
       const decision = this.#options.store.acquire(this.#options.scope, {
         leaseMs: head.leaseMs,
         pacing: this.#options.pacing,
+        burst: this.#options.burst,
       });
       if (isPromiseLike(decision)) {
         this.#deciding = true;
@@ -145,10 +206,7 @@ export class RequestGate<Owner = undefined> {
 
   #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
     this.#deciding = false;
-    if ('failure' in answer) {
-      this.#remove(head);
-      head.reject(answer.failure);
-    }
+    if ('failure' in answer) this.#drop(head, answer.failure);
     if ('failure' in answer || this.#decide(head, answer) || this.#changed) this.#pump();
   }
 
@@ -157,6 +215,7 @@ export class RequestGate<Owner = undefined> {
    * `false` when it sleeps until the decision's wait is over.
    */
   #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
+    if (decision.granted) this.#leases++;
     if (!this.#queue.includes(head)) {
       // Aborted while the store decided: hand an unused lease straight back.
       if (decision.granted) this.settle(decision.lease, {});
@@ -173,8 +232,7 @@ export class RequestGate<Owner = undefined> {
       // opened resets up to a second more than a minute away, which still counts as a minute.
       const slack = reason === 'budget' ? RESET_RESOLUTION_MS : 0;
       if (waitMs > this.#options.maxWait + slack) {
-        this.#remove(head);
-        head.reject(tooLong(waitMs));
+        this.#refuse(head, tooLong(waitMs));
         return true;
       }
       this.#report(waitMs, reason);
@@ -199,29 +257,28 @@ export class RequestGate<Owner = undefined> {
     }
   }
 
+  #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {
+    this.#options.onRefusal?.(refusal, waiter.operation, waiter.owner);
+    this.#drop(waiter, refusal);
+  }
+
+  /** Takes a waiter out of the queue and rejects it. */
+  #drop(waiter: Waiter<Owner>, reason: unknown): void {
+    this.#remove(waiter);
+    waiter.reject(reason);
+  }
+
   #remove(waiter: Waiter<Owner>): void {
     const index = this.#queue.indexOf(waiter);
-    if (index !== -1) this.#queue.splice(index, 1);
+    if (index === -1) return;
+    this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    clearTimeout(waiter.bound);
+    this.#options.onChange?.();
   }
 }
 
 /** A store may answer with any promise-like value, not only a native `Promise`. */
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function';
-}
-
-function tooLong(waitMs: number): RateLimitError {
-  const seconds = Math.ceil(waitMs / 1000);
-  return new RateLimitError({
-    status: 429,
-    headers: new Headers(),
-    body: {
-      code: 'client_rate_limited',
-      message: `The rate limit requires waiting ${seconds} s, beyond maxRetryWait; nothing was sent.`,
-      status: 429,
-    },
-    rateLimit: null,
-    retryAfterMs: waitMs,
-  });
 }

@@ -14,6 +14,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
+import { type SpreadBucket, spread } from './spread.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -28,6 +29,8 @@ interface ScopeState {
   leases: Set<string>;
   /** The lease of the request out learning the budget, if any. */
   probe?: string | undefined;
+  /** The window's bucket, when requests spread its budget over it. */
+  bucket?: SpreadBucket | undefined;
 }
 
 /** A window as the store reads it: the latest reading, its reset on the store's clock. */
@@ -36,6 +39,8 @@ export interface WindowReading {
   readonly window: number;
   /** Requests left in it, as the latest response said. */
   readonly remaining: number;
+  /** Requests the window allows (`X-RateLimit-Limit`). */
+  readonly limit: number;
   /** When it resets (epoch ms). */
   readonly resetAt: number;
   /** A response to one of this store's own requests revealed it: that request counts in it. */
@@ -82,9 +87,25 @@ export class InProcessRateLimitStore implements RateLimitStore {
     if (request.pacing && !state.unreported) {
       const { reading } = state;
       if (reading !== null && now < reading.resetAt) {
-        const spent =
-          reading.remaining - state.leases.size <= 0 || this.#allotment?.take(scope, reading) === false;
-        if (spent) return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
+        const available = reading.remaining - state.leases.size;
+        const { burst } = request;
+        const paced =
+          available > 0 && burst !== undefined && burst < 1
+            ? spread(
+                state.bucket,
+                reading.window,
+                now,
+                available,
+                reading.resetAt - now,
+                reading.limit,
+                burst,
+              )
+            : undefined;
+        if (paced?.waitMs) return { granted: false, waitMs: paced.waitMs, reason: 'budget' };
+        if (available <= 0 || this.#allotment?.take(scope, reading) === false) {
+          return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
+        }
+        if (paced) state.bucket = paced.bucket;
       } else if (state.probe !== undefined) {
         return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
       } else {
@@ -148,7 +169,13 @@ function lowest(
 ): WindowReading {
   return current !== null && current.window === reading.window
     ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
-    : { remaining: reading.remaining, resetAt: now + reading.resetInMs, window: reading.window, own };
+    : {
+        remaining: reading.remaining,
+        limit: reading.limit,
+        resetAt: now + reading.resetInMs,
+        window: reading.window,
+        own,
+      };
 }
 
 /**

@@ -48,7 +48,7 @@ export interface RateLimitScope {
  * ```ts
  * import type { RateLimitAcquire } from 'animal-store-sdk';
  *
- * const request: RateLimitAcquire = { leaseMs: 61_000, pacing: true };
+ * const request: RateLimitAcquire = { leaseMs: 61_000, pacing: true, burst: 0.2 };
  * ```
  */
 export interface RateLimitAcquire {
@@ -59,6 +59,12 @@ export interface RateLimitAcquire {
   readonly leaseMs: number;
   /** Whether to pace by the latest reading; the cooldown after a 429 applies either way. */
   readonly pacing: boolean;
+  /**
+   * The share of a window's budget (above 0, below 1) that may go at once; the rest is spread
+   * evenly over the time left in the window (rule 4 of {@link RateLimitStore}). Absent, or 1: the
+   * whole budget may go as soon as the window opens.
+   */
+  readonly burst?: number | undefined;
   /**
    * For a shared store: this process paced alone, on its share, while the store failed (rule 2 of
    * {@link RateLimitStore}; {@link withFallback} sends it). Until every process is back, and the
@@ -96,7 +102,8 @@ export interface RateLimitAlone {
  *
  * - `cooldown`: a 429 asked every client of the key to wait; `waitMs` is until it ends.
  * - `budget`: the window's requests are spent; `waitMs` is until it resets (or, in a shared store,
- *   until the processes pacing alone stop: `fleet.aloneMs`).
+ *   until the processes pacing alone stop: `fleet.aloneMs`). Spreading the budget, also the wait
+ *   until the even pace lets the next request go.
  * - `probe`: no current reading, and another request is already out learning the budget; `waitMs`
  *   is how soon to ask again.
  *
@@ -224,7 +231,10 @@ export interface RateLimitOutcome {
  * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
  * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
- *    outstanding, else refuse with `budget` until the reset;
+ *    outstanding, else refuse with `budget` until the reset; given a `burst` below 1, also refuse
+ *    with `budget` until the window's pace allows the next request, by the rule of `spread()`
+ *    (src/core/pacing/spread.ts): a burst of `burst` × `limit` requests, then what is left spread
+ *    evenly over the time left, the pace starting afresh with each window;
  * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
  *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
  *    hold it back).
@@ -251,4 +261,10 @@ export interface RateLimitStore {
   acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision | Promise<RateLimitDecision>;
   /** Hands back a lease from {@link RateLimitStore.acquire} with what its request learned. */
   release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void | Promise<void>;
+  /**
+   * Optional: sends at once what the store holds back of `scope`'s releases (the Redis store lets a
+   * release ride on the next acquire), so that other processes can spend those leases. A closing
+   * client calls it last.
+   */
+  flush?(scope: RateLimitScope): void | Promise<void>;
 }

@@ -9,6 +9,9 @@ import { responseTime } from '../request/response-time.js';
 import type { RateLimit } from '../types.js';
 import type { RateLimitOutcome } from './rate-limit-store.js';
 
+/** The resolution of `X-RateLimit-Reset`: whole seconds. */
+export const RESET_RESOLUTION_MS = 1000;
+
 const nonNegativeInteger = /^\d+$/;
 
 function readInteger(headers: Headers, name: string): number | undefined {

@@ -10,7 +10,9 @@ import {
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
+  ClientClosedError,
   PetStoreError,
+  type RequestSent,
 } from '../../errors.js';
 import { isBrowser } from '../browser.js';
 import type { RateLimit } from '../types.js';
@@ -31,12 +33,34 @@ export interface FailedCall {
   readonly requested?: RequestedWait | undefined;
   /** Keeps the API key out of what the error holds. */
   readonly redact: <V>(value: V) => V;
+  /** Attempts sent. */
+  readonly attempts: number;
+  /** The latest attempt got no response: it may have reached the service. */
+  outcomeUnknown?: boolean;
+  /** What to tell the caller when it may have (how to find out whether a create happened). */
+  readonly spec: { readonly ifUnknown?: string | undefined };
 }
+
+/** Whether the call's request reached the service, as far as the client knows. */
+const sentOf = (call: FailedCall): RequestSent =>
+  call.outcomeUnknown ? 'maybe' : call.attempts > 0 ? 'yes' : 'no';
 
 /** The error to reject the call with; anything that is not about the transfer is passed on as it is. */
 export function toPetStoreError(error: unknown, call: FailedCall): unknown {
+  const sent = sentOf(call);
+  const maybe = sent === 'maybe' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';
+  if (error instanceof ClientClosedError && sent !== 'no') {
+    return new ClientClosedError(`The client was closed while ${call.where} was under way.${maybe}`, {
+      sent,
+    });
+  }
   if (error instanceof PetStoreError) return error;
-  if (call.signal?.aborted) return new APIUserAbortError(undefined, { cause: call.signal.reason });
+  if (call.signal?.aborted) {
+    return new APIUserAbortError(maybe ? `${call.where} was aborted in flight.${maybe}` : undefined, {
+      cause: call.signal.reason,
+      sent,
+    });
+  }
   if (isHTTPError(error)) {
     const { response } = error;
     return APIError.generate({
@@ -48,7 +72,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       retryAfterMs: call.requested?.ms,
     });
   }
-  if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.`);
+  if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`);
   // Network failures, and fetch implementations that fail in their own words with a TypeError
   // (as the Fetch standard has them do), mean no response arrived. A browser says the same of a
   // request CORS refused, and keeps the reason to its console.
@@ -57,7 +81,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
     const reason = call.redact(deepestReason(cause));
     const hint = isBrowser() ? CORS_HINT : '';
     return new APIConnectionError(
-      `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}`,
+      `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}${maybe}`,
       { cause: call.redact(cause) },
     );
   }

@@ -16,7 +16,8 @@
  *
  * Arguments: lease id, lease ms, whether to pace by the reading, process id; for a process back
  * from pacing alone, the ms until its window resets (else empty), how many processes it knew, and
- * the longest to wait for them. Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
+ * the longest to wait for them; the burst when requests spread the window's budget (else empty),
+ * by the spread rule (spread.ts). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
  * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
  * reading as window, limit, remaining less the leases out, ms to its reset}`, the reading empty when
  * there is none: a process keeps it for pacing alone should Redis stop answering.
@@ -34,7 +35,7 @@ const FIRST_LATENCY_MS = 50;
 const PROBE_WAIT_MS = { least: 5, most: 1_000 };
 
 export const ACQUIRE_LUA = `
-local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, await_ms)
+local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, await_ms, burst)
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   redis.call('ZADD', KEYS[3], now, process)
   redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - ${MINUTE_MS})
@@ -53,7 +54,8 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
   end
 
   local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',
-    'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'awaited_since', 'awaited', 'awaited_until')
+    'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'awaited_since', 'awaited', 'awaited_until',
+    'bucket_window', 'bucket_credit', 'bucket_at')
   local in_flight = redis.call('ZCARD', KEYS[2])
   local remaining = tonumber(state[2])
   local reset_at = tonumber(state[3])
@@ -80,10 +82,19 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
   end
 
   local probe = false
+  local credit = nil
   if pacing and state[4] ~= '1' then
     if current then
       if remaining - in_flight <= 0 then
         return answer(0, reset_at - now, 'budget')
+      end
+      if burst ~= '' then
+        local wait
+        wait, credit = spread(state[14], tonumber(state[15]), tonumber(state[16]), state[5], remaining - in_flight,
+          reset_at - now, tonumber(state[6]) or remaining, tonumber(burst))
+        if wait > 0 then
+          return answer(0, wait, 'budget')
+        end
       end
     else
       -- No current reading: one probe at a time, fleet-wide, learns the budget.
@@ -109,6 +120,9 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
     redis.call('PEXPIRE', KEYS[2], lease_ms + 1000)
   end
   in_flight = in_flight + 1
+  if credit then
+    redis.call('HSET', KEYS[1], 'bucket_window', state[5], 'bucket_credit', credit, 'bucket_at', now)
+  end
   if probe then
     redis.call('HSET', KEYS[1], 'probe_lease', lease, 'probe_at', now)
     return answer(1, 0, 'probe')

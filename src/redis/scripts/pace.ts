@@ -5,7 +5,7 @@
  *
  * Keys (one hash tag, so the script runs on one Redis Cluster slot): the state hash (the latest
  * reading, the cooldown, until when the fleet paces alone, how long requests take, when the last
- * probe went), the leases sorted set (lease id to expiry) and the processes sorted set (process id
+ * probe went, the window's spread bucket), the leases sorted set (lease id to expiry) and the processes sorted set (process id
  * to when it was last seen, for the fallback's share). Time is Redis's own `TIME`, never a host's.
  * The state expires a minute after its reset, its cooldown and its alone times are all past.
  *
@@ -17,6 +17,7 @@
 import { ACQUIRE_LUA } from './acquire.js';
 import { luaScript } from './lua-script.js';
 import { RELEASE_ARGS, RELEASE_LUA } from './release.js';
+import { SPREAD_LUA } from './spread.js';
 
 export const PACE = luaScript(`
 local time = redis.call('TIME')
@@ -29,6 +30,7 @@ local function extend(field, until_at)
   end
 end
 ${RELEASE_LUA}
+${SPREAD_LUA}
 ${ACQUIRE_LUA}
 local releases = tonumber(ARGV[1])
 for i = 0, releases - 1 do
@@ -40,7 +42,7 @@ local at = 2 + releases * ${RELEASE_ARGS}
 local reply = 1
 if ARGV[at] then
   reply = acquire(ARGV[at], tonumber(ARGV[at + 1]), ARGV[at + 2] == '1', ARGV[at + 3], ARGV[at + 4],
-    tonumber(ARGV[at + 5]), tonumber(ARGV[at + 6]))
+    tonumber(ARGV[at + 5]), tonumber(ARGV[at + 6]), ARGV[at + 7])
 end
 
 if redis.call('EXISTS', KEYS[1]) == 1 then

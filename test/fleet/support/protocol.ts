@@ -23,6 +23,8 @@ export interface FleetWorkerConfig {
   /** The client's per-attempt `timeout`: leases last this plus a second. */
   readonly timeoutMs: number;
   readonly maxRetries: number;
+  /** The client's `pacingBurst`; absent, its default. */
+  readonly pacingBurst?: number;
   /** Sent as `X-Fleet-Worker` on every request, so the store's log tells the workers apart. */
   readonly name?: string;
 }

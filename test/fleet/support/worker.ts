@@ -73,6 +73,7 @@ const client = new PetStoreClient({
   maxRetries: config.maxRetries,
   logger,
   deprecationWarnings: false,
+  ...(config.pacingBurst === undefined ? {} : { pacingBurst: config.pacingBurst }),
   ...(config.name === undefined ? {} : { headers: { 'X-Fleet-Worker': config.name } }),
   ...(shared === undefined ? {} : { rateLimitStore: shared.store as Sdk.RateLimitStore }),
 });

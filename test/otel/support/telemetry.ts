@@ -44,6 +44,8 @@ export interface Telemetry {
   spans(): SpanNode[];
   /** The data points of one histogram so far, by their attributes, with the scope that recorded each. */
   histogram(name: string): Promise<HistogramPoint[]>;
+  /** The values of one gauge or counter so far, by their attributes. */
+  values(name: string): Promise<{ attributes: Record<string, unknown>; value: number }[]>;
   reset(): void;
   stop(): Promise<void>;
 }
@@ -96,6 +98,19 @@ export function startTelemetry({ config = {}, others = [] }: TelemetryOptions = 
               attributes: { ...point.attributes },
               count: point.value.count,
               sum: point.value.sum ?? 0,
+            })),
+          ),
+      );
+    },
+    values: async (name) => {
+      const { resourceMetrics } = await reader.collect();
+      return resourceMetrics.scopeMetrics.flatMap(({ metrics }) =>
+        metrics
+          .filter((metric) => metric.descriptor.name === name)
+          .flatMap((metric) =>
+            (metric.dataPoints as DataPoint<number>[]).map((point) => ({
+              attributes: { ...point.attributes },
+              value: point.value,
             })),
           ),
       );
