@@ -367,8 +367,8 @@ export class APIConnectionError extends PetStoreError {
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 
-  constructor(message = 'The request timed out.') {
-    super(message, { sent: 'maybe' });
+  constructor(message = 'The request timed out.', options?: { sent?: RequestSent | undefined }) {
+    super(message, { sent: 'maybe', ...options });
   }
 }
 

@@ -35,7 +35,7 @@ export interface FailedCall {
   readonly redact: <V>(value: V) => V;
   /** Attempts sent. */
   readonly attempts: number;
-  /** The latest attempt got no response: it may have reached the service. */
+  /** The latest attempt got no response yet: it may have reached the service. */
   outcomeUnknown?: boolean;
   /** What to tell the caller when it may have (how to find out whether a create happened). */
   readonly spec: { readonly ifUnknown?: string | undefined };
@@ -48,7 +48,8 @@ const sentOf = (call: FailedCall): RequestSent =>
 /** The error to reject the call with; anything that is not about the transfer is passed on as it is. */
 export function toPetStoreError(error: unknown, call: FailedCall): unknown {
   const sent = sentOf(call);
-  const maybe = sent === 'maybe' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';
+  // A request that reached the service, and whose answer was lost or cut short, may have acted.
+  const maybe = sent !== 'no' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';
   if (error instanceof ClientClosedError && sent !== 'no') {
     return new ClientClosedError(`The client was closed while ${call.where} was under way.${maybe}`, {
       sent,
@@ -72,7 +73,9 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       retryAfterMs: call.requested?.ms,
     });
   }
-  if (isTimeoutError(error)) return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`);
+  if (isTimeoutError(error)) {
+    return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`, { sent });
+  }
   // Network failures, and fetch implementations that fail in their own words with a TypeError
   // (as the Fetch standard has them do), mean no response arrived. A browser says the same of a
   // request CORS refused, and keeps the reason to its console.
@@ -82,7 +85,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
     const hint = isBrowser() ? CORS_HINT : '';
     return new APIConnectionError(
       `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}${maybe}`,
-      { cause: call.redact(cause) },
+      { cause: call.redact(cause), sent },
     );
   }
   return error;
