@@ -16,6 +16,7 @@ import {
 } from '../../errors.js';
 import { isBrowser } from '../browser.js';
 import type { RateLimit } from '../types.js';
+import { connectionReason } from './connection-reason.js';
 import { CORS_HINT } from './cors.js';
 import type { RequestedWait } from './retry.js';
 
@@ -81,7 +82,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
   // request CORS refused, and keeps the reason to its console.
   if (isNetworkError(error) || error instanceof TypeError) {
     const cause = isNetworkError(error) ? error.cause : error;
-    const reason = call.redact(deepestReason(cause));
+    const reason = call.redact(connectionReason(cause));
     const hint = isBrowser() ? CORS_HINT : '';
     return new APIConnectionError(
       `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}${maybe}`,
@@ -89,19 +90,4 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
     );
   }
   return error;
-}
-
-/**
- * The innermost message of an error's cause chain, where a fetch keeps why a connection failed
- * (`connect ECONNREFUSED 127.0.0.1:59999`, `getaddrinfo ENOTFOUND …`, a certificate's problem).
- */
-function deepestReason(error: unknown): string {
-  let reason = '';
-  for (let depth = 0; error instanceof Error && depth < 9; depth++) {
-    // Node reports a connection refused at every address as an AggregateError without a message.
-    const { errors } = error as Partial<AggregateError>;
-    reason = (error.message || errors?.map((inner: Error) => inner.message).join('; ') || reason).trim();
-    error = error.cause;
-  }
-  return reason;
 }
