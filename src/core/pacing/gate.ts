@@ -23,7 +23,7 @@
  */
 import type { PetStoreError } from '../../errors.js';
 import { Admission } from '../queue/admission.js';
-import { expired, queueFull, tooLate, tooLong } from '../queue/refusals.js';
+import { expired, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
@@ -120,18 +120,13 @@ export class RequestGate<Owner = undefined> {
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
-    const { maxQueued, pacing, burst } = this.#options;
-    const startMs = this.#admission.earliestStartMs(this.#queue.length, this.#leases, pacing, now, burst);
-    // The wait every call faces now (the reset, a cooldown) beyond maxWait is the service's to answer for.
-    const serviceWaitMs = this.#admission.earliestStartMs(0, this.#leases, pacing, now);
-    const refusal =
-      this.#queue.length >= maxQueued
-        ? queueFull(maxQueued)
-        : serviceWaitMs > this.#options.maxWait + RESET_RESOLUTION_MS
-          ? tooLong(serviceWaitMs)
-          : startMs > until - now
-            ? tooLate(startMs, until - now)
-            : undefined;
+    const refusal = this.#admission.refusal({
+      ...this.#options,
+      waiting: this.#queue.length,
+      leases: this.#leases,
+      now,
+      until,
+    });
     if (refusal) {
       this.#options.onRefusal?.(refusal, operation, owner);
       return Promise.reject(refusal);

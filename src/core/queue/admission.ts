@@ -6,9 +6,26 @@
  *
  * @module
  */
+import type { RateLimitError } from '../../errors.js';
 import { RESET_RESOLUTION_MS } from '../pacing/rate-limit.js';
 import type { RateLimitOutcome } from '../pacing/rate-limit-store.js';
 import { burstSize } from '../pacing/spread.js';
+import { queueFull, tooLate, tooLong } from './refusals.js';
+
+/** A call asking to wait in the queue, and what the queue holds when it asks. */
+export interface Asking {
+  /** Calls waiting already, and leases granted and not yet handed back. */
+  readonly waiting: number;
+  readonly leases: number;
+  readonly pacing: boolean;
+  readonly burst?: number | undefined;
+  readonly maxQueued: number;
+  /** The longest wait honoured (`maxRetryWait`). */
+  readonly maxWait: number;
+  /** Now, and the latest the call may start (epoch ms). */
+  readonly now: number;
+  readonly until: number;
+}
 
 /** The latest window as responses showed it, its reset on this host's clock. */
 interface Window {
@@ -40,6 +57,28 @@ export class Admission {
       const { window: id, limit, remaining, resetInMs } = reading;
       this.#window = { id, limit, remaining, resetAt: now + resetInMs };
     }
+  }
+
+  /**
+   * The refusal for a call that asks to wait, or `undefined` when it may: `maxQueued` wait already,
+   * the wait every call faces now is beyond `maxWait`, or the call cannot start by its `until`.
+   */
+  refusal({
+    waiting,
+    leases,
+    pacing,
+    burst,
+    maxQueued,
+    maxWait,
+    now,
+    until,
+  }: Asking): RateLimitError | undefined {
+    if (waiting >= maxQueued) return queueFull(maxQueued);
+    // The wait every call faces now (the reset, a cooldown) beyond maxWait is the service's to answer for.
+    const serviceWaitMs = this.earliestStartMs(0, leases, pacing, now);
+    if (serviceWaitMs > maxWait + RESET_RESOLUTION_MS) return tooLong(serviceWaitMs);
+    const startMs = this.earliestStartMs(waiting, leases, pacing, now, burst);
+    return startMs > until - now ? tooLate(startMs, until - now) : undefined;
   }
 
   /**

@@ -5,4 +5,5 @@ export class Admission {
   earliestStartMs(): number {
     return 0;
   }
+  refusal(): undefined {}
 }
