@@ -10,9 +10,8 @@ import { checkBaseUrl } from '../shared/base-url.js';
 import { checkNames } from '../shared/option-names.js';
 import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
-import { env, logLevelFromEnv } from './environment.js';
 import { type HeaderEntries, headerEntries } from './headers.js';
-import { LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, Log, type Logger, type LogLevel } from './log.js';
 import type { RateLimitStore } from './pacing/rate-limit-store.js';
 import type { Fetch, FetchOptions, HeadersInput, RateLimitWait } from './types.js';
 import {
@@ -275,6 +274,11 @@ export interface CallOptions {
   readonly fetchOptions?: FetchOptions | undefined;
 }
 
+/** An environment variable where the runtime has them (a page has none); an empty one counts as unset. */
+function env(name: string): string | undefined {
+  return globalThis.process?.env?.[name] || undefined;
+}
+
 /** Throws the error for the client's options: `message` is a sentence without its full stop. */
 function fail(message: string): never {
   throw new PetStoreError(`Invalid PetStoreClient options: ${message}.`);
@@ -287,11 +291,11 @@ function normalizeBaseUrl(value: string): string {
   return `${checked.origin}${checked.path}/`;
 }
 
-/** The log level the environment sets, or the error for a level it misspells. */
-function envLogLevel(): LogLevel {
-  const level = logLevelFromEnv();
-  if (typeof level === 'object') fail(level.problem);
-  return level;
+function logLevelFromEnv(): LogLevel {
+  const fromEnv = env('PETSTORE_LOG') ?? DEFAULT_LOG_LEVEL;
+  const level = fromEnv.trim().toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}"`);
 }
 
 /** The key as the options give it, checked; in a browser, a string key only when allowed. */
@@ -355,7 +359,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     baseUrl: normalizeBaseUrl(baseUrl),
     log: new Log(
       (logger as Logger | undefined) ?? console,
-      (logLevel as LogLevel | undefined) ?? envLogLevel(),
+      (logLevel as LogLevel | undefined) ?? logLevelFromEnv(),
     ),
   };
 }
