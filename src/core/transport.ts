@@ -81,7 +81,8 @@ interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   retryWaitMs?: number;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
   readonly fetchOptions: RequestInit | undefined;
-  /** How long a lease for one attempt lasts. */
+  /** How long one attempt may take (`timeout`), and a lease for one lasts. */
+  readonly timeout: number;
   readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
   readonly leases: string[];
@@ -214,6 +215,7 @@ export class Transport {
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      timeout,
       leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
@@ -272,6 +274,7 @@ export class Transport {
     const kyOptions: Options = {
       method: spec.method,
       json: spec.json,
+      timeout: call.timeout,
       signal: call.controller.signal,
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
       fetch: async (request, init) => {
@@ -281,7 +284,6 @@ export class Transport {
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
       },
     };
-    if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     // Headers given as undefined would drop the client's own.
     if ((spec.headers ?? options.headers) !== undefined) {
       kyOptions.headers = callHeaders(spec.headers, options.headers);
@@ -312,11 +314,10 @@ export class Transport {
    * against the attempt's timeout).
    */
   async #send(url: string, call: Call, options: Options): Promise<Response> {
-    const timeout = typeof options.timeout === 'number' ? options.timeout : this.#config.timeout;
     for (let retry = 1; ; retry++) {
       try {
         if (call.deadline !== Number.POSITIVE_INFINITY) {
-          options.timeout = attemptTimeout(call, timeout, Date.now());
+          options.timeout = attemptTimeout(call, call.timeout, Date.now());
         }
         return await this.#ky(url, options);
       } catch (error) {
