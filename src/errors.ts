@@ -368,7 +368,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 
   constructor(message = 'The request timed out.', options?: { sent?: RequestSent | undefined }) {
-    super(message, { sent: 'maybe', ...options });
+    super(message, options);
   }
 }
 
