@@ -29,6 +29,14 @@ import {
   PetSchema,
 } from './schemas.js';
 
+// `Symbol.asyncDispose` is in TypeScript's lib only from esnext.disposable on (and in @types/node):
+// declared here as both declare it, so that an application compiling for es2022 reads these types.
+declare global {
+  interface SymbolConstructor {
+    readonly asyncDispose: unique symbol;
+  }
+}
+
 /** An operation of the model: its name, method and path template, as traces name it. */
 interface Route extends CallRoute {
   readonly method: HttpMethod;

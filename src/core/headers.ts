@@ -61,7 +61,11 @@ export function headerEntries(value: unknown, path: PropertyKey[], problems: Iss
     const [name, text] = Array.isArray(pair) && pair.length === 2 ? pair : [];
     const problem = typeof name === 'string' ? problemWith(name, text) : 'is not a [name, value] pair';
     if (problem === undefined) entries.push([name, text]);
-    else addProblem(problems, [...path, name ?? index], `Header "${name ?? index}" ${problem}`, name);
+    else {
+      // A name that is not a string is shown by its place: it may not even convert to one.
+      const label = typeof name === 'string' ? name : index;
+      addProblem(problems, [...path, label], `Header "${label}" ${problem}`, name);
+    }
   }
   return entries;
 }
