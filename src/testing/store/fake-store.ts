@@ -6,7 +6,6 @@
  * @module
  */
 import type { Pet } from '../../schemas.js';
-import { delay } from '../../shared/delay.js';
 import type { Fetch } from '../../shared/fetch.js';
 import { checkNames } from '../../shared/option-names.js';
 import { trackedDelay, trackWait } from '../../shared/pending-waits.js';
