@@ -232,9 +232,9 @@ export interface RateLimitOutcome {
  *    grant;
  * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
  *    outstanding, else refuse with `budget` until the reset; given a `burst` below 1, also refuse
- *    with `budget` until the window's pace allows the next request, by the rule of `spread()`
- *    (src/core/pacing/spread.ts): a burst of `burst` × `limit` requests, then what is left spread
- *    evenly over the time left, the pace starting afresh with each window;
+ *    with `budget` until the window's pace allows the next request, by the rule of `spread()`:
+ *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
+ *    pace starting afresh with each window;
  * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
  *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
  *    hold it back).
