@@ -8,12 +8,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, startFakeServer } from './support/app-process.js';
-import { BUILD_TIMEOUT_MS } from './support/built-app.js';
+import { describe, expect, it } from 'vitest';
 import { documentedFiles, GUIDE } from './support/documented-files.js';
-import { createSession, describeLog, type FakeSession, type LoggedRequest } from './support/fake-session.js';
+import { describeLog, type LoggedRequest } from './support/fake-session.js';
 import { nuxtBuild, startNuxt } from './support/nuxt-app.js';
+import { servedApp, statuses } from './support/served-app.js';
 
 /** A page that waits out one Retry-After, or retries a 500 twice (twice over), on a busy machine. */
 const CASE_TIMEOUT_MS = 30_000;
@@ -25,46 +24,11 @@ async function filesUnder(directory: string): Promise<string[]> {
 }
 
 describe('a Nuxt 4 app built for production', { timeout: CASE_TIMEOUT_MS }, () => {
-  let directory: string;
-  let fake: { server: Server; origin: string };
-  let app: { server: Server; origin: string };
-  const sessions: FakeSession[] = [];
-
-  beforeAll(async () => {
-    ({ directory } = await nuxtBuild());
-    fake = await startFakeServer(directory);
-    app = await startNuxt(directory, {
-      FAKE_STORE_ORIGIN: fake.origin,
-      PETSTORE_BASE_URL: `${fake.origin}/v1`,
-      PETSTORE_API_KEY: 'test-api-key',
-      PETS_CACHE_SECONDS: '2',
-    });
-  }, 2 * BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await Promise.allSettled(sessions.map((session) => session.end()));
-    await app?.server.stop();
-    await fake?.server.stop();
-  });
-
-  async function session(): Promise<FakeSession> {
-    const created = await createSession(fake.origin);
-    sessions.push(created);
-    return created;
-  }
-
-  function request(fake: FakeSession, path: string): Promise<Response> {
-    return fetch(`${app.origin}${path}`, {
-      headers: { 'x-fake-session': fake.id },
-      signal: AbortSignal.timeout(CASE_TIMEOUT_MS),
-    });
-  }
-
-  const statuses = (requests: readonly LoggedRequest[]) =>
-    requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
+  const served = servedApp(nuxtBuild, startNuxt, { PETS_CACHE_SECONDS: '2' }, CASE_TIMEOUT_MS);
+  const { session, request } = served;
 
   it('keeps the SDK and the key out of the browser’s bundle (the client lives in server/utils)', async () => {
-    const scripts = (await filesUnder(join(directory, '.output', 'public'))).filter((file) =>
+    const scripts = (await filesUnder(join(served.directory, '.output', 'public'))).filter((file) =>
       file.endsWith('.js'),
     );
     expect(scripts.length).toBeGreaterThan(0);

@@ -7,57 +7,22 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, startFakeServer } from './support/app-process.js';
-import { BUILD_TIMEOUT_MS } from './support/built-app.js';
+import { describe, expect, it } from 'vitest';
 import { documentedFiles, GUIDE } from './support/documented-files.js';
-import { createSession, describeLog, type FakeSession, type LoggedRequest } from './support/fake-session.js';
+import { describeLog, type LoggedRequest } from './support/fake-session.js';
 import { reactRouterBuild, startReactRouter } from './support/react-router-app.js';
+import { servedApp, statuses } from './support/served-app.js';
 
 /** A page that waits out one Retry-After, or retries a 500 twice, on a busy machine. */
 const CASE_TIMEOUT_MS = 30_000;
 const MAX_RETRIES = 2;
 
 describe('a React Router 8 app built for production', { timeout: CASE_TIMEOUT_MS }, () => {
-  let directory: string;
-  let fake: { server: Server; origin: string };
-  let app: { server: Server; origin: string };
-  const sessions: FakeSession[] = [];
-
-  beforeAll(async () => {
-    ({ directory } = await reactRouterBuild());
-    fake = await startFakeServer(directory);
-    app = await startReactRouter(directory, {
-      FAKE_STORE_ORIGIN: fake.origin,
-      PETSTORE_BASE_URL: `${fake.origin}/v1`,
-      PETSTORE_API_KEY: 'test-api-key',
-    });
-  }, 2 * BUILD_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await Promise.allSettled(sessions.map((session) => session.end()));
-    await app?.server.stop();
-    await fake?.server.stop();
-  });
-
-  async function session(): Promise<FakeSession> {
-    const created = await createSession(fake.origin);
-    sessions.push(created);
-    return created;
-  }
-
-  function request(fake: FakeSession, path: string): Promise<Response> {
-    return fetch(`${app.origin}${path}`, {
-      headers: { 'x-fake-session': fake.id },
-      signal: AbortSignal.timeout(CASE_TIMEOUT_MS),
-    });
-  }
-
-  const statuses = (requests: readonly LoggedRequest[]) =>
-    requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
+  const served = servedApp(reactRouterBuild, startReactRouter, {}, CASE_TIMEOUT_MS);
+  const { session, request } = served;
 
   it('keeps the SDK and the key out of the browser’s bundle (the client lives in a .server.js module)', async () => {
-    const assets = join(directory, 'build', 'client', 'assets');
+    const assets = join(served.directory, 'build', 'client', 'assets');
     const scripts = await Promise.all(
       (await readdir(assets))
         .filter((name) => name.endsWith('.js'))
