@@ -12,6 +12,7 @@ import { record } from '../channels/support/recorder.js';
 import { BASE_URL } from '../client/setup.js';
 import { type SpanNode, startTelemetry, type Telemetry } from '../otel/support/telemetry.js';
 import { settle, startFakeClock } from '../support/fake-clock.js';
+import { jsonEscaped, keyForms, unicodeEscaped } from '../support/key-forms.js';
 import { consoleLines, loggedLines, renderings, watchConsole, watchedLogger } from './support/leaks.js';
 
 let telemetry: Telemetry;
@@ -25,25 +26,6 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
-const unicodeEscaped = (text: string) =>
-  [...text].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-
-/** Every form of `key` a reader could recognize it in. */
-function forms(key: string): string[] {
-  const encoded = encodeURIComponent(key);
-  return [
-    key,
-    encoded,
-    encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase()),
-    new URLSearchParams({ v: key }).toString().slice(2),
-    jsonEscaped(key),
-    jsonEscaped(key).replaceAll('/', '\\/'),
-    unicodeEscaped(key),
-    unicodeEscaped(key).toUpperCase().replaceAll('\\U', '\\u'),
-  ];
-}
 
 function spanTexts(nodes: readonly SpanNode[]): string[] {
   return nodes.flatMap((node) => [
@@ -89,7 +71,7 @@ function observed(key: string) {
 }
 
 function expectNoForm(lines: string[], key: string): void {
-  for (const line of lines) for (const form of forms(key)) expect(line).not.toContain(form);
+  for (const line of lines) for (const form of keyForms(key)) expect(line).not.toContain(form);
 }
 
 describe('the key in any form is in no error, log line, channel message or span', () => {

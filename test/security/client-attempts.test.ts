@@ -20,30 +20,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type * as Sdk from '../../src/index.js';
 import type * as Otel from '../../src/otel/index.js';
 import { PROCESS_TEST_TIMEOUT_MS, run, waitForUrl } from '../support/cli-process.js';
+import { jsonEscaped, keyForms, unicodeEscaped } from '../support/key-forms.js';
 import { ensurePackageBuilt, PACKAGE_ROOT } from '../support/package-build.js';
 
 /** A key with the characters that percent-encoding, form encoding and JSON escape. */
 const KEY = 'sk+live/SECRET==';
 
-const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
-const unicodeEscaped = (text: string) =>
-  [...text].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-
-/** Every form of `key` a reader would recognize: raw, percent- and form-encoded, JSON-escaped. */
-function forms(key: string): string[] {
-  const encoded = encodeURIComponent(key);
-  return [
-    key,
-    encoded,
-    encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase()),
-    new URLSearchParams({ v: key }).toString().slice(2),
-    jsonEscaped(key).replaceAll('/', '\\/'),
-    unicodeEscaped(key),
-  ];
-}
-
 function expectNoForm(texts: readonly string[], key: string): void {
-  for (const text of texts) for (const form of forms(key)) expect(text).not.toContain(form);
+  for (const text of texts) for (const form of keyForms(key)) expect(text).not.toContain(form);
 }
 
 const built = (path: string) => import(pathToFileURL(join(PACKAGE_ROOT, 'dist', path)).href);
