@@ -31,7 +31,7 @@ beforeAll(async () => {
     packages: ['msw@^3.0.5'],
     toolsFromRepository: true,
     afterInstall: (cwd) =>
-      run('npx', ['msw', 'init', 'public', '--no-save'], { cwd, node: PINNED_NODE }).then(() => {}),
+      run('npx', ['--no', 'msw', 'init', 'public', '--no-save'], { cwd, node: PINNED_NODE }).then(() => {}),
     refresh: (cwd) => cp(FIXTURES, cwd, { recursive: true }),
   }));
 }, 240_000);

@@ -1,6 +1,6 @@
 /**
  * A project outside the repository with the packed tarball installed, as an application installs
- * it: set up once, under a lock, and again only when the tarball changes, so that test files running
+ * it, its other packages resolved at the registry pin (registry-pin.ts): set up once, under a lock, and again only when the tarball changes, so that test files running
  * at once share it.
  *
  * @module
@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { type PackedPackage, sharedPackage } from '../package/support/built-package.js';
 import { log } from '../package/support/log.js';
 import { PINNED_NODE, REPO_ROOT } from '../package/support/repo.js';
-import { run } from '../package/support/run.js';
 import { exclusively } from './package-build.js';
+import { pinnedNpm, REGISTRY_PIN } from './registry-pin.js';
 
 /** What a project holds beside the tarball, and what is done in it. */
 export interface ProjectSetup {
@@ -55,6 +55,7 @@ export async function installedProject(setup: ProjectSetup): Promise<InstalledPr
   const installedFrom = createHash('sha256')
     .update(await readFile(packed.tarball))
     .update(JSON.stringify(setup.packages ?? []))
+    .update(REGISTRY_PIN)
     .digest('hex');
   const marker = join(directory, 'installed-from.txt');
   await exclusively(`${setup.name}-${setup.subdirectory ?? 'project'}`, async () => {
@@ -73,15 +74,11 @@ export async function installedProject(setup: ProjectSetup): Promise<InstalledPr
         join(directory, 'package.json'),
         `${JSON.stringify({ name: setup.subdirectory ?? setup.name, private: true, type: 'module' }, null, 2)}\n`,
       );
-      await run(
-        'npm',
-        ['install', packed.tarball, ...(setup.packages ?? []), '--no-audit', '--no-fund', '--prefer-offline'],
-        {
-          cwd: directory,
-          node: PINNED_NODE,
-          ...(setup.installTimeoutMs === undefined ? {} : { timeoutMs: setup.installTimeoutMs }),
-        },
-      );
+      await pinnedNpm(['install', packed.tarball, ...(setup.packages ?? [])], {
+        cwd: directory,
+        node: PINNED_NODE,
+        ...(setup.installTimeoutMs === undefined ? {} : { timeoutMs: setup.installTimeoutMs }),
+      });
       await setup.afterInstall?.(directory);
       await writeFile(marker, installedFrom);
       log(`${setup.name} installed in ${directory}`);

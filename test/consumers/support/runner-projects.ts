@@ -31,7 +31,7 @@ export async function runnerProject(mswSpec: string): Promise<RunnerProject> {
     packages: [`msw@${mswSpec}`],
     toolsFromRepository: true,
     afterInstall: (cwd) =>
-      run('npx', ['msw', 'init', 'public', '--no-save'], { cwd, node: PINNED_NODE }).then(() => {}),
+      run('npx', ['--no', 'msw', 'init', 'public', '--no-save'], { cwd, node: PINNED_NODE }).then(() => {}),
     refresh: (cwd) => cp(FIXTURES, cwd, { recursive: true }),
   });
   const manifest = await readFile(join(directory, 'node_modules', 'msw', 'package.json'), 'utf8');

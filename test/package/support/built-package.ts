@@ -67,11 +67,14 @@ export function manifestTargets(manifest: Manifest): string[] {
  * for a caller that has just made sure dist/ is current.
  */
 export async function pack(destination: string, { ignoreScripts = false } = {}): Promise<PackedPackage> {
-  const args = ['pack', '--json', '--pack-destination', destination];
-  const { stdout } = await run('npm', ignoreScripts ? [...args, '--ignore-scripts'] : args, {
-    cwd: REPO_ROOT,
-    node: PINNED_NODE,
-  });
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--json', '--pack-destination', destination, ...(ignoreScripts ? ['--ignore-scripts'] : [])],
+    {
+      cwd: REPO_ROOT,
+      node: PINNED_NODE,
+    },
+  );
   // Lifecycle scripts (prepack, prepare) may print before the JSON report.
   const report = stdout.slice(stdout.search(/^\[$/m));
   const [packed] = JSON.parse(report) as [

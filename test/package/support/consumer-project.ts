@@ -7,9 +7,9 @@ import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pinnedNpm } from '../../support/registry-pin.js';
 import type { Manifest } from './built-package.js';
 import { PINNED_NODE } from './repo.js';
-import { run } from './run.js';
 import { writeTypedConsumer } from './type-check.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -60,9 +60,6 @@ export async function createConsumerProject(
   const specs = peers.map((name) => `${name}@${manifest.peerDependencies[name]}`);
   const openTelemetry = OPENTELEMETRY.map((name) => `${name}@${manifest.devDependencies[name]}`);
   const packages = [tarball, ...specs, ...openTelemetry];
-  await run('npm', ['install', ...packages, '--no-audit', '--no-fund', '--prefer-offline'], {
-    cwd: project,
-    node: PINNED_NODE,
-  });
+  await pinnedNpm(['install', ...packages], { cwd: project, node: PINNED_NODE });
   return project;
 }

@@ -9,6 +9,7 @@
  */
 import { access, constants, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pinnedNpm } from '../../support/registry-pin.js';
 import { log } from './log.js';
 import { PINNED_NODE, REPO_ROOT } from './repo.js';
 import { run } from './run.js';
@@ -40,7 +41,7 @@ export async function node22(): Promise<string> {
   // Unpacked next to the cache and moved in with one rename, so a concurrent run never sees half a file.
   const download = await mkdtemp(join(CACHE, 'download-'));
   try {
-    const packed = await run('npm', ['pack', packageSpec, '--pack-destination', download, '--json'], {
+    const packed = await pinnedNpm(['pack', packageSpec, '--pack-destination', download, '--json'], {
       cwd: download,
       node: PINNED_NODE,
     });

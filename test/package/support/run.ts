@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { delimiter, dirname } from 'node:path';
+import { whyUnpinned } from '../../support/install-rule.js';
 import { log } from './log.js';
 
 const DEFAULT_TIMEOUT_MS = 100_000;
@@ -33,10 +34,13 @@ export function envWithNode(node: string): NodeJS.ProcessEnv {
 
 /**
  * Runs `command` and resolves with its output; rejects, with the command, its exit code and its
- * output, when it exits with any code but 0.
+ * output, when it exits with any code but 0, and before it starts when it could install a version the
+ * registry pin does not hold (install-rule.ts).
  */
 export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunOutput> {
   const line = [command, ...args].join(' ');
+  const unpinned = whyUnpinned(command, args);
+  if (unpinned !== undefined) return Promise.reject(new Error(`\`${line}\` not run: ${unpinned}`));
   log(`$ ${line}  (in ${options.cwd})`);
   const started = performance.now();
   return new Promise((resolve, reject) => {

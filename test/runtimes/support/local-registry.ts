@@ -2,6 +2,7 @@
  * A registry on loopback that serves the packed tarball as `animal-store-sdk` and passes every other
  * request on to the npm registry, so that Deno resolves `npm:animal-store-sdk` the way it resolves any
  * published package: packument, semver, tarball, integrity, then the package's own dependencies.
+ * Every other packument is cut to the registry pin (registry-pin.ts), as npm's `--before` does.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { createServer } from 'node:http';
 import { listenOnLoopback } from '../../bundle/support/page-server.js';
 import type { PackedPackage } from '../../package/support/built-package.js';
 import { REPO_ROOT } from '../../package/support/repo.js';
+import { type Packument, packumentAtPin } from '../../support/registry-pin.js';
 
 const UPSTREAM = 'https://registry.npmjs.org';
 
@@ -65,11 +67,16 @@ export async function startLocalRegistry(packed: PackedPackage): Promise<LocalRe
       response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(tarball);
       return;
     }
+    // A packument is asked for whole, since only the whole one says when each version was published.
+    const isPackument = !path.includes('/-/');
     fetch(`${UPSTREAM}${path}`, {
-      headers: { accept: request.headers.accept ?? 'application/json' },
+      headers: { accept: isPackument ? 'application/json' : (request.headers.accept ?? '*/*') },
     }).then(
       async (upstream) => {
-        const body = Buffer.from(await upstream.arrayBuffer());
+        const body =
+          isPackument && upstream.ok
+            ? JSON.stringify(packumentAtPin((await upstream.json()) as Packument))
+            : Buffer.from(await upstream.arrayBuffer());
         response
           .writeHead(upstream.status, {
             'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
