@@ -9,12 +9,14 @@
 // must not unlist the other.
 const origins = new Map<string, number>();
 
-/** Lists the origins of `urls` as the fake's, until the returned function is called. */
+/** Lists the origins of `urls` as the fake's, until the returned function is first called. */
 export function addFakeOrigins(urls: readonly string[]): () => void {
-  const added = urls.map((url) => new URL(url).origin);
+  let added = urls.map((url) => new URL(url).origin);
   for (const origin of added) origins.set(origin, (origins.get(origin) ?? 0) + 1);
   return () => {
-    for (const origin of added) {
+    const removed = added;
+    added = [];
+    for (const origin of removed) {
       const left = (origins.get(origin) ?? 1) - 1;
       if (left === 0) origins.delete(origin);
       else origins.set(origin, left);
