@@ -111,8 +111,16 @@ describe('letFakeStoreThrough()', () => {
 
     onUnhandledRequest(new Request(fake.url), print);
     expect(print.error).not.toHaveBeenCalled();
-    onUnhandledRequest(new Request('https://elsewhere.example/'), print);
+    let thrown: unknown;
+    try {
+      onUnhandledRequest(new Request('https://elsewhere.example/'), print);
+    } catch (error) {
+      thrown = error;
+    }
     expect(print.error).toHaveBeenCalledOnce();
+    // A network error, as later msw 2 releases' print.error() only prints.
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).type).toBe('error');
   });
 
   it('refuses an unknown option or strategy', () => {

@@ -91,15 +91,15 @@ export function letFakeStoreThrough(options: LetFakeStoreThroughOptions = {}): F
       if ((request !== undefined && isFake(request.url)) || otherwise === 'bypass') return;
       if (otherwise === 'warn') return defaults.warn();
       defaults.error();
-      // msw 3's defaults.error() only prints; a thrown Response.error() fails the request, as
-      // HttpResponse.error() does in a handler (any other throw becomes a 500).
+      // msw 3's defaults.error(), and later msw 2's print.error(), only print: a thrown network error
+      // is what fails the request, as HttpResponse.error() in a handler (any other throw is a 500).
       throw Response.error();
     },
     onUnhandledRequest(request, print) {
       if (isFake(request.url) || otherwise === 'bypass') return;
-      // msw 2's print.error() prints and fails the request.
-      if (otherwise === 'warn') print.warning();
-      else print.error();
+      if (otherwise === 'warn') return print.warning();
+      print.error();
+      throw Response.error();
     },
   };
 }
