@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { warnIfNextTickFaked } from './faked-next-tick.js';
 import { describePendingWaits } from './pending-waits.js';
 
 /**
@@ -95,6 +96,7 @@ export async function advanceUntilSettled<T>(
 ): Promise<Settled<T>> {
   const stepMs = positive('stepMs', options.stepMs ?? 50);
   const limitMs = positive('limitMs', options.limitMs ?? 600_000);
+  warnIfNextTickFaked();
   const start = Date.now();
   let done = false;
   const outcome = Promise.resolve(promise).then(

@@ -48,6 +48,12 @@ export type { ChaosDelay, ChaosFault, ChaosOptions } from './disruptions/chaos.j
 export { DEFAULT_CHAOS_FAULTS } from './disruptions/chaos.js';
 export { MAX_DELAY_MS } from './disruptions/delay-range.js';
 export type { FaultMatch, FaultOptions } from './disruptions/faults.js';
+export type {
+  FakeStoreUnhandledOptions,
+  LetFakeStoreThroughOptions,
+  UnhandledFrameArgs,
+} from './msw/let-fake-store-through.js';
+export { letFakeStoreThrough } from './msw/let-fake-store-through.js';
 export type { PendingWaitInfo } from './pending-waits.js';
 export { pendingWaits } from './pending-waits.js';
 export type { Har, HarEntry, HarNameValue } from './recording/har.js';

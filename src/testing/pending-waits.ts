@@ -5,6 +5,7 @@
  * @module
  */
 import { type PendingWait, waitRegistry } from '../shared/pending-waits.js';
+import { warnIfNextTickFaked } from './faked-next-tick.js';
 
 /**
  * A wait pending now, as {@link pendingWaits} lists it.
@@ -83,6 +84,7 @@ export function watchFakeClock(later: (check: () => void) => void = afterRealSec
   registry.onWait = (wait: PendingWait) => {
     const clock = fakeClock();
     if (clock === undefined) return;
+    warnIfNextTickFaked();
     const startedAt = clock.now;
     later(() => {
       if (!registry.waits.has(wait) || fakeClock() !== clock || clock.now !== startedAt) return;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { APIConnectionError, InternalServerError, NotFoundError, PetStoreClient } from '../../src/index.js';
 import {
@@ -85,6 +86,32 @@ describe('replay in process', () => {
     expect((await anonymous.json()).message).toMatch(
       /differs in authorization \(recorded "present", got "absent"\)/,
     );
+  });
+
+  it('matches a recording whose authorization was stripped, as Polly.js writes it, when told to', async () => {
+    const polly = JSON.parse(
+      readFileSync(new URL('./fixtures/polly-pets.har', import.meta.url), 'utf8'),
+    ) as Har;
+    const app = async (store: FakePetStore) => {
+      const client = clientOf(store);
+      return [
+        await client.listPets({ status: 'available' }),
+        await client.createPet({ name: 'Bella', categoryId: 2, status: 'pending' }),
+      ];
+    };
+
+    await expect(app(createFakePetStore({ replay: polly }))).rejects.toThrow(
+      /differs in authorization \(recorded "absent", got "present"\)/,
+    );
+    const store = createFakePetStore({ replay: polly, replayMatchesAuthorization: false });
+    expect(await app(store)).toEqual([
+      [
+        { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+        { id: 2, name: 'Mia', categoryId: 3, status: 'available' },
+      ],
+      { id: 3, name: 'Bella', categoryId: 2, status: 'pending' },
+    ]);
+    expect(store.requests.map((request) => request.status)).toEqual([200, 201]);
   });
 
   it('uses each recorded answer once, in order, until reset()', async () => {

@@ -11,6 +11,7 @@ import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultMatch } from '../disruptions/fault-match.js';
 import type { FaultOptions } from '../disruptions/faults.js';
+import { addFakeOrigins } from '../msw/fake-origins.js';
 import type { Har } from '../recording/har.js';
 import { parseBaseUrl } from '../store/base-url.js';
 import type { RecordedRequest } from '../store/request-log.js';
@@ -247,6 +248,7 @@ export function connectFakePetStore(url: string | URL, options: ConnectOptions =
   checkNames('connectFakePetStore option', options, CONNECT_OPTION_NAMES);
   refuseControlUrl(url);
   const base = parseBaseUrl(url);
+  addFakeOrigins([base.href]);
   return remoteStore(base.href, controlUrlOf(new URL(base.href)), options.token);
 }
 

@@ -6,6 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { isLoopback } from '../control/control-access.js';
+import { addFakeOrigins } from '../msw/fake-origins.js';
 import { isPreflight } from '../rules/cors.js';
 import { announcesMoreThan } from '../rules/request-body.js';
 import { ERROR_CODES } from '../rules/responses.js';
@@ -96,12 +98,15 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(hostname)}:${port}`;
+  const loopbackNames = isLoopback(urlHost(hostname)) ? ['127.0.0.1', 'localhost', '[::1]'] : [];
+  const unlist = addFakeOrigins([origin, ...loopbackNames.map((name) => `http://${name}:${port}`)]);
   return {
     url: `${origin}${core.base.path}`,
     port,
     controlUrl: app.controlPath === undefined ? undefined : `${origin}${app.controlPath}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        unlist();
         server.close((error) => (error === undefined ? resolve() : reject(error)));
         closing.abort(new Error('The fake server is closing'));
         server.closeIdleConnections();

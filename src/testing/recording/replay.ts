@@ -114,13 +114,23 @@ const TRANSFER_HEADERS = new Set([
   'keep-alive',
 ]);
 
+/**
+ * How a replay matches requests. `authorization: false` leaves out whether a request carries
+ * `Authorization`, for a recording whose header was stripped (Polly.js's, say).
+ */
+export interface ReplayMatching {
+  readonly authorization?: boolean | undefined;
+}
+
 /** The recorded answers of one store, and which have been used since it was created or reset. */
 export class Replay {
   readonly #entries: readonly Recorded[];
+  readonly #authorization: boolean;
   #used = new Set<number>();
 
   /** @throws TypeError when `har` is not a HAR archive with the fields replay reads. */
-  constructor(har: Har) {
+  constructor(har: Har, matching: ReplayMatching = {}) {
+    this.#authorization = matching.authorization ?? true;
     const parsed = HarSchema.safeParse(har);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -135,7 +145,7 @@ export class Replay {
       const url = new URL(entry.request.url);
       const headers = lowerCased(entry.request.headers);
       return {
-        key: keyOf(
+        key: this.#keyOf(
           entry.request.method,
           pathUnderVersion(url.pathname),
           url.searchParams,
@@ -164,7 +174,7 @@ export class Replay {
 
   /** The next unused recorded answer to this request, or the mismatch naming the nearest. */
   answer(request: RecordedRequest, bodyText: string): ReplayAnswer {
-    const key = keyOf(
+    const key = this.#keyOf(
       request.method,
       request.path,
       new URL(request.url).searchParams,
@@ -179,7 +189,13 @@ export class Replay {
       this.#used.add(index);
       return respond(recorded);
     }
-    return mismatch(key, matched, this.#entries);
+    return mismatch(key, matched, this.#entries, this.#authorization);
+  }
+
+  #keyOf(...args: Parameters<typeof keyOf>): Key {
+    const key = keyOf(...args);
+    // Not compared: equal in every key.
+    return this.#authorization ? key : { ...key, authorization: '' };
   }
 }
 
@@ -195,10 +211,16 @@ function respond(recorded: Recorded): ReplayAnswer {
     : { kind: 'response', response };
 }
 
-function mismatch(key: Key, matched: number, entries: readonly Recorded[]): ReplayAnswer {
+function mismatch(
+  key: Key,
+  matched: number,
+  entries: readonly Recorded[],
+  authorization: boolean,
+): ReplayAnswer {
   const described = describe(key);
-  const rule =
-    'Requests match on the method, the path, the query, the body, the Content-Type and whether Authorization is present.';
+  const rule = authorization
+    ? 'Requests match on the method, the path, the query, the body, the Content-Type and whether Authorization is present.'
+    : 'Requests match on the method, the path, the query, the body and the Content-Type.';
   if (matched > 0) {
     const message = `Replay: ${described} was recorded ${matched} time(s), and each recorded answer was used already (reset() makes them available again).`;
     return {

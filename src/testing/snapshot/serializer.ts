@@ -1,7 +1,7 @@
 /**
  * A snapshot serializer for a fake store and its request log that prints the same on every run and
- * every runtime: times relative to the first request, request ids in order of appearance, and none of
- * the headers a runtime adds by itself.
+ * every runtime: times relative to the first request on a fake clock (none on a real one), request ids
+ * in order of appearance, and none of the headers a runtime adds by itself.
  *
  * @module
  */
@@ -97,15 +97,11 @@ function isStore(
 
 /**
  * Whether `Date` is faked: @sinonjs/fake-timers, behind vitest's and Jest's fake timers, marks its
- * `Date` with `isFake`. Times are then exact; on a real clock they are whole seconds, stable however
- * busy the machine.
+ * `Date` with `isFake`. Only then are times printed: on a real clock the time between two requests is
+ * the machine's, and any rounding of it flips between runs at some boundary.
  */
 function clockIsFake(): boolean {
   return (Date as { isFake?: unknown }).isFake === true;
-}
-
-function relativeTime(ms: number, exact: boolean): string {
-  return exact ? `+${ms}ms` : `+${Math.floor(ms / 1000)}s`;
 }
 
 function stableHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
@@ -130,6 +126,7 @@ const MOMENT_HEADERS = new Set(['date', 'x-ratelimit-reset']);
 function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
   const first = log[0]?.receivedAt ?? 0;
   const exact = clockIsFake();
+  const time = (at: number) => (exact ? `+${at - first}ms` : undefined);
   const ids = new Map<string, string>();
   const idOf = (id: string) => {
     if (!ids.has(id)) ids.set(id, `request-${ids.size + 1}`);
@@ -137,7 +134,7 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
   };
   return log.map(({ url, receivedAt, requestId, headers, query, response, ...rest }) => {
     const fields = {
-      at: relativeTime(receivedAt - first, exact),
+      at: time(receivedAt),
       requestId: idOf(requestId),
       ...rest,
       ...(query === undefined || Object.keys(query).length === 0 ? {} : { query }),
@@ -145,9 +142,9 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
       ...(response === undefined
         ? {}
         : {
-            response: {
+            response: withoutUndefined({
               ...response,
-              answeredAt: relativeTime(response.answeredAt - first, exact),
+              answeredAt: time(response.answeredAt),
               headers: Object.fromEntries(
                 Object.entries(stableHeaders(response.headers))
                   .filter(([name]) => !MOMENT_HEADERS.has(name))
@@ -157,19 +154,24 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
                     name === 'x-request-id' ? idOf(value) : value.replaceAll(new URL(url).origin, ''),
                   ]),
               ),
-            },
+            }),
           }),
     };
-    // A field the request lacks (a body, a status) is left out rather than printed as undefined.
-    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    return withoutUndefined(fields);
   });
+}
+
+/** A field the request lacks (a body, a status, a time on a real clock) is left out, not printed as undefined. */
+function withoutUndefined(fields: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 /**
  * A snapshot serializer for a fake store (its pets and its request log) and for a request log
  * (`store.requests`, `await remote.requests()`, or one request of it), for vitest and Jest: it prints
- * the same on every run and every runtime. Times are relative to the first request (`at: '+1500ms'`,
- * exact on a fake clock; whole seconds, `'+1s'`, on a real one), request ids are numbered in order of
+ * the same on every run and every runtime. On a fake clock (fake `Date`), times are exact and relative
+ * to the first request (`at: '+1500ms'`); on a real one they are left out, as the time between two
+ * requests is the machine's and would differ between runs. Request ids are numbered in order of
  * appearance (`request-1`, ...), the URL's host and port are left out (the path and the parsed query
  * stay), as are the headers a runtime adds by itself ({@link RUNTIME_HEADERS} and `sec-*`), and an
  * `Authorization` header shows its scheme only.

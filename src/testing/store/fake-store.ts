@@ -191,6 +191,21 @@ export interface FakePetStoreOptions {
    */
   readonly replay?: Har;
   /**
+   * In replay, whether a request must carry an `Authorization` header when the recorded one did, and
+   * none when it did not. `false` leaves the header out of matching, for a recording that strips it
+   * (Polly.js's, whose recordings are often persisted without it): a client with a key then matches.
+   * Default `true`.
+   *
+   * @example
+   * ```ts
+   * import { createFakePetStore, type Har } from 'animal-store-sdk/testing';
+   *
+   * declare const pollyHar: Har; // a Polly.js recording, authorization stripped
+   * const store = createFakePetStore({ replay: pollyHar, replayMatchesAuthorization: false });
+   * ```
+   */
+  readonly replayMatchesAuthorization?: boolean;
+  /**
    * Called, in replay, with each request no recorded request matches (also answered 501
    * `not_recorded`): to fail a test at the source, or to collect them.
    */
@@ -228,6 +243,7 @@ const OPTION_NAMES = Object.keys({
   onInternalError: 0,
   requestIdSeed: 0,
   replay: 0,
+  replayMatchesAuthorization: 0,
   onReplayMismatch: 0,
   upstream: 0,
   maxRecordedResponseBytes: 0,
@@ -330,7 +346,10 @@ function createStore(
   const maxBodyBytes = bodyLimit(options.maxBodyBytes);
   const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
   const requestIds = new RequestIds(options.requestIdSeed);
-  const replay = options.replay === undefined ? undefined : new Replay(options.replay);
+  const replay =
+    options.replay === undefined
+      ? undefined
+      : new Replay(options.replay, { authorization: options.replayMatchesAuthorization });
   const upstream = options.upstream === undefined ? undefined : upstreamOf(options.upstream);
   const maxResponseBytes = responseBodyLimit(options.maxRecordedResponseBytes);
   const secrets = [...Object.keys(apiKeys), ...(options.proxyKey === undefined ? [] : [options.proxyKey])];

@@ -41,12 +41,15 @@ export class FakeStoreVerificationError extends Error {
 
 function describeFault(options: FaultOptions): string {
   const { nth, predicate } = options.match ?? {};
-  const what =
-    options.networkError === true
-      ? 'networkError'
-      : options.status !== undefined
-        ? `status ${options.status}`
-        : `delayMs ${options.delayMs ?? 0}`;
+  const { afterOperation, delayMs, dripMs, networkError, status } = options;
+  const kind =
+    afterOperation ??
+    (networkError === true ? 'networkError' : status === undefined ? undefined : `status ${status}`);
+  const what = [
+    ...(kind === undefined ? [] : [kind]),
+    ...(dripMs === undefined ? [] : [`dripMs ${dripMs}`]),
+    ...(kind === undefined || (delayMs ?? 0) > 0 ? [`delayMs ${delayMs ?? 0}`] : []),
+  ].join(', ');
   const where = options.match === undefined ? 'every request' : describeMatch(options.match);
   const extra = [
     ...(nth === undefined ? [] : [`from the ${ordinal(nth)} match`]),
