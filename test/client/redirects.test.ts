@@ -50,7 +50,12 @@ function json(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Redirects under the base URL's path that leave it once decoded, as a server that decodes `%2F` reads them. */
-const ENCODED = ['/v1/..%2f..%2fadmin', '/v1/pets%2F..%2F..%2Fadmin', '/v1/..%5C..%5Cadmin', '/v1/%2e%2E%2fadmin'];
+const ENCODED = [
+  '/v1/..%2f..%2fadmin',
+  '/v1/pets%2F..%2F..%2Fadmin',
+  '/v1/..%5C..%5Cadmin',
+  '/v1/%2e%2E%2fadmin',
+];
 
 let api: Awaited<ReturnType<typeof recordingServer>>;
 let evil: Awaited<ReturnType<typeof recordingServer>>;
@@ -64,7 +69,8 @@ beforeAll(async () => {
     if (path.startsWith('/v1/to-evil'))
       return redirect(response, Number(path.split('/')[3]), `${evil.origin}/v1/pets`);
     if (path === '/v1/to-outside') return redirect(response, 302, '/outside/x');
-    if (path.startsWith('/v1/to-encoded/')) return redirect(response, 302, ENCODED[Number(path.slice(15))] ?? '');
+    if (path.startsWith('/v1/to-encoded/'))
+      return redirect(response, 302, ENCODED[Number(path.slice(15))] ?? '');
     if (path === '/v1/loop') return redirect(response, 302, '/v1/loop');
     if (path.startsWith('/v1/moved/')) return redirect(response, Number(path.split('/')[3]), '/v1/pets');
     if (path === '/v1/pets') return json(response, 200, { method, body });
