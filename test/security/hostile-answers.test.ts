@@ -225,6 +225,41 @@ describe('a gzip body over the cap once decompressed', () => {
   });
 });
 
+describe('a failure that is none of the service’s answers', () => {
+  it('is a PetStoreError with sent and the failure as cause: a fetch that throws', async () => {
+    const failure = new Error(`proxy down for ${KEY}`);
+    const client = new PetStoreClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      fetch: async () => {
+        throw failure;
+      },
+    });
+    const { error } = (await settle(OPERATIONS.createPet(client))) as { error: PetStoreError };
+    expect(error).toBeInstanceOf(PetStoreError);
+    expect(error).toMatchObject({ sent: 'maybe', message: `POST /pets failed. ${MAY_EXIST}` });
+    expect((error.cause as Error).message).toBe('proxy down for [redacted]');
+  });
+
+  it('is a PetStoreError with sent: no, a rate-limit store that throws before anything is sent', async () => {
+    const client = new PetStoreClient({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      rateLimitStore: {
+        acquire: () => {
+          throw new Error('store gone');
+        },
+        release: () => undefined,
+      },
+    });
+    const { error } = (await settle(client.listPets())) as { error: PetStoreError };
+    expect(error).toBeInstanceOf(PetStoreError);
+    expect(error.sent).toBe('no');
+  });
+});
+
 describe('every operation, whatever the service answers', () => {
   const STATUSES = [200, 201, 400, 404, 429, 503];
   const CAP = 4_096;
