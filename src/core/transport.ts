@@ -1,8 +1,8 @@
 /**
  * The request lifecycle: a call passes the rate-limit gate, ky sends each attempt, each attempt's
- * body is read in full and what it says about the rate limit reported, every retry waits exactly
- * what the retry policy decided and passes the gate again, and the call ends with its decoded data
- * or a `PetStoreError`. The call's time bound caps its waits and attempts; closing ends it.
+ * body is read in full (up to `maxResponseBytes`) and what it says about the rate limit reported,
+ * every retry waits exactly what the retry policy decided and passes the gate again, and the call
+ * ends with its decoded data or a `PetStoreError`. The call's time bound caps its waits and attempts; closing ends it.
  *
  * @module
  */
@@ -364,7 +364,7 @@ export class Transport {
 
   /**
    * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's
-   * accounting and reads its whole body, so that a body cut off mid-way fails the attempt (and a
+   * accounting and reads its whole body (up to `maxResponseBytes`), so that a body cut off mid-way fails the attempt (and a
    * read is retried) rather than the decoding afterwards.
    */
   async #attempt(
