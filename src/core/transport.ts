@@ -364,8 +364,8 @@ export class Transport {
 
   /**
    * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's
-   * accounting and reads its whole body (up to `maxResponseBytes`), so that a body cut off mid-way fails the attempt (and a
-   * read is retried) rather than the decoding afterwards.
+   * accounting and reads its whole body (up to `maxResponseBytes`), so that a body cut off mid-way
+   * fails the attempt (and a read is retried) rather than the decoding afterwards.
    */
   async #attempt(
     call: Call,
