@@ -3,7 +3,8 @@
  * for an error status (`BadRequestError` 400, `AuthenticationError` 401, `PermissionDeniedError` 403,
  * `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError` 422, `RateLimitError` 429,
  * `InternalServerError` 5xx), `APIConnectionError` (and `APIConnectionTimeoutError`),
- * `APIUserAbortError`, `RequestValidationError` and `ResponseValidationError`.
+ * `APIUserAbortError`, `RequestValidationError` and `ResponseValidationError` (and
+ * `ResponseTooLargeError`).
  *
  * None of them holds the request, its headers or the API key: they are safe to log and to
  * serialize.
@@ -520,6 +521,24 @@ export class ResponseValidationError extends PetStoreError {
     this.headers = response?.headers ?? new Headers();
     this.requestId = readRequestId(this.headers);
   }
+}
+
+/**
+ * A successful response whose body is larger than the `maxResponseBytes` option allows (counted
+ * after decompression): the client stopped reading it there, so `body` and `text` are `undefined`.
+ * An error status whose body is that large fails with its own {@link APIError}, `body` undefined.
+ *
+ * @example
+ * ```ts
+ * import { ResponseTooLargeError } from 'animal-store-sdk';
+ *
+ * function explain(error: unknown) {
+ *   if (error instanceof ResponseTooLargeError) console.error(error.status, error.message);
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends ResponseValidationError {
+  override name = 'ResponseTooLargeError';
 }
 
 /**

@@ -55,6 +55,7 @@ export {
   type RequestSent,
   RequestValidationError,
   type ResponseInfo,
+  ResponseTooLargeError,
   ResponseValidationError,
   UnprocessableEntityError,
 } from './errors.js';

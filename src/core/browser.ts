@@ -11,7 +11,7 @@ import { PetStoreError } from '../errors.js';
 /** The globals the answer depends on, each possibly absent. */
 interface RuntimeGlobals {
   readonly process?: { readonly versions?: { readonly node?: unknown } };
-  readonly Deno?: unknown;
+  readonly Deno?: { readonly version?: { readonly deno?: unknown } };
   readonly EdgeRuntime?: unknown;
   readonly navigator?: { readonly userAgent?: unknown };
   readonly document?: unknown;
@@ -20,13 +20,18 @@ interface RuntimeGlobals {
 
 /**
  * `true` in a browser page or a browser's worker. Server runtimes are recognised first, by what no
- * browser has: `process.versions.node` (Node, Bun, Deno, and Workers with `nodejs_compat`), `Deno`,
- * the Edge runtime's `EdgeRuntime` (Next.js, Vercel), or Workers' own user agent; only then do
- * `document` or a `WorkerGlobalScope` mean a browser.
+ * browser has: `process.versions.node` (Node, Bun, Deno, and Workers with `nodejs_compat`),
+ * `Deno.version.deno`, the Edge runtime's `EdgeRuntime` (Next.js, Vercel), or Workers' own user
+ * agent; only then do `document` or a `WorkerGlobalScope` mean a browser. Each is a string, which
+ * no element of a page's markup can pose as (`<div id="Deno">` makes `globalThis.Deno` an element).
  */
 export function isBrowser(): boolean {
   const { process, Deno, EdgeRuntime, navigator, document, WorkerGlobalScope } = globalThis as RuntimeGlobals;
-  if (typeof process?.versions?.node === 'string' || Deno !== undefined || EdgeRuntime !== undefined) {
+  if (
+    typeof process?.versions?.node === 'string' ||
+    typeof Deno?.version?.deno === 'string' ||
+    typeof EdgeRuntime === 'string'
+  ) {
     return false;
   }
   if (navigator?.userAgent === 'Cloudflare-Workers') return false;

@@ -94,6 +94,13 @@ export interface ClientOptions {
    * already keep the queue from growing under sustained demand).
    */
   maxQueued?: number | undefined;
+  /**
+   * The most bytes of a response's body the client reads, counted after decompression, 1 to
+   * 268,435,456 (256 MiB); a call's own `maxResponseBytes` replaces it. A larger body is not read
+   * past it: a success fails with a `ResponseTooLargeError`, an error status with its `APIError`,
+   * `body` undefined (retried as that status is). Default: 10,485,760 (10 MiB).
+   */
+  maxResponseBytes?: number | undefined;
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
   /**
@@ -201,6 +208,7 @@ const fetchOptions: Check = (value) =>
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
+const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
 
 /**
  * The client's options beyond the key, the base URL and the headers: each one's check, made when it
@@ -212,6 +220,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
   callTimeout: [TIMEOUT],
   maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Number.POSITIVE_INFINITY],
+  maxResponseBytes: [MAX_RESPONSE_BYTES, 10_485_760],
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
   pacingBurst: [share, 0.25],
@@ -231,6 +240,7 @@ const CALL_OPTIONS: Record<string, [Check]> = {
   timeout: [TIMEOUT],
   callTimeout: [TIMEOUT],
   maxRetries: [MAX_RETRIES],
+  maxResponseBytes: [MAX_RESPONSE_BYTES],
   fetchOptions: [fetchOptions],
 };
 
@@ -250,6 +260,7 @@ export interface ClientConfig {
   readonly maxRetryWait: number;
   readonly callTimeout: number | undefined;
   readonly maxQueued: number;
+  readonly maxResponseBytes: number;
   readonly fetch: Fetch | undefined;
   readonly fetchOptions: FetchOptions | undefined;
   readonly headers: HeaderEntries;
@@ -270,6 +281,7 @@ export interface CallOptions {
   readonly timeout?: number | undefined;
   readonly callTimeout?: number | undefined;
   readonly maxRetries?: number | undefined;
+  readonly maxResponseBytes?: number | undefined;
   readonly headers?: HeaderEntries | undefined;
   readonly fetchOptions?: FetchOptions | undefined;
 }

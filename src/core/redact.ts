@@ -52,9 +52,16 @@ export function redact<T>(value: T, secrets: string | Iterable<string>): T {
   return redactWith(value, keyPattern(keys.filter((secret) => secret !== '')));
 }
 
-/** `value` with every match of `pattern` replaced, deeply, as {@link redact} does. */
+/**
+ * `value` with every match of `pattern` replaced, deeply, as {@link redact} does. A value nested
+ * deeper than the stack lets this walk it (hostile JSON) cannot be searched: it is redacted whole.
+ */
 export function redactWith<T>(value: T, pattern: RegExp | undefined): T {
-  return pattern === undefined ? value : (redactValue(value, pattern) as T);
+  try {
+    return pattern === undefined ? value : (redactValue(value, pattern) as T);
+  } catch {
+    return MASK as T;
+  }
 }
 
 function redactValue(value: unknown, pattern: RegExp): unknown {

@@ -1,8 +1,8 @@
 /**
  * The request lifecycle: a call passes the rate-limit gate, ky sends each attempt, each attempt's
- * body is read in full and what it says about the rate limit reported, every retry waits exactly
- * what the retry policy decided and passes the gate again, and the call ends with its decoded data
- * or a `PetStoreError`. The call's time bound caps its waits and attempts; closing ends it.
+ * body is read in full (up to `maxResponseBytes`) and what it says about the rate limit reported,
+ * every retry waits exactly what the retry policy decided and passes the gate again, and the call
+ * ends with its decoded data or a `PetStoreError`. The call's time bound caps its waits and attempts; closing ends it.
  *
  * @module
  */
@@ -32,8 +32,9 @@ import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
-import { type DecodeMode, decodeData } from './request/decode.js';
+import { type DecodeMode, decodeData, tooLarge } from './request/decode.js';
 import { type FailedCall, toPetStoreError } from './request/failure.js';
+import { readBody } from './request/read-body.js';
 import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
@@ -77,6 +78,8 @@ interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   readonly spec: RequestSpec<unknown>;
   /** Retries this call may make. */
   readonly maxRetries: number;
+  /** The most bytes of a response's body read. */
+  readonly maxResponseBytes: number;
   /** The wait before the next attempt, as the retry policy decided. */
   retryWaitMs?: number;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
@@ -215,6 +218,7 @@ export class Transport {
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
+      maxResponseBytes: options.maxResponseBytes ?? this.#config.maxResponseBytes,
       timeout,
       leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
@@ -233,14 +237,7 @@ export class Transport {
         call,
         this.#kyOptions(call, options),
       );
-      const data = await decodeData(
-        call.where,
-        spec.schema,
-        spec.decode ?? 'json',
-        call.body,
-        response,
-        this.#redact,
-      );
+      const data = await decodeData(call, spec.schema, response);
       return {
         data,
         response,
@@ -251,10 +248,9 @@ export class Transport {
       const failure = toPetStoreError(error, call);
       // A refusal has had its line.
       if (!isRefusal(failure)) {
-        this.#config.log.debug(() => {
-          const name = failure instanceof Error ? failure.name : typeof failure;
-          return `animal-store-sdk: ${call.where} failed after ${call.attempts} attempt(s): ${name}`;
-        });
+        this.#config.log.debug(
+          () => `animal-store-sdk: ${call.where} failed after ${call.attempts} attempt(s): ${failure.name}`,
+        );
       }
       throw failure;
     } finally {
@@ -368,8 +364,8 @@ export class Transport {
 
   /**
    * Sends one attempt (traced on the attempt channel while anyone listens) through the gate's
-   * accounting and reads its whole body, so that a body cut off mid-way fails the attempt (and a
-   * read is retried) rather than the decoding afterwards.
+   * accounting and reads its whole body (up to `maxResponseBytes`), so that a body cut off mid-way
+   * fails the attempt (and a read is retried) rather than the decoding afterwards.
    */
   async #attempt(
     call: Call,
@@ -400,9 +396,12 @@ export class Transport {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
       }
       call.previous = response;
-      // A status that never carries a body (204, 304, ...) comes with none at all.
-      // Read as text, which the call decodes anyway: bytes would cost an ArrayBuffer per attempt.
-      call.body = response.body === null ? undefined : await response.text();
+      const limit = call.maxResponseBytes;
+      // `null`: a status that never carries a body (204, 304, ...) comes with none at all;
+      // `undefined`: a body past the limit, which an error status's retry decision does without.
+      const text = response.body && (await readBody(response.body, limit));
+      call.body = text ?? undefined;
+      if (text === undefined && response.ok) throw tooLarge(call, response, limit);
       if (response.ok) return response;
       // ky reads an error's body for itself, so it gets a fresh copy of what was read here, with
       // the response's status, status text and headers.

@@ -63,6 +63,8 @@ export interface RequestOptions {
   callTimeout?: number | undefined;
   /** Retries after the first attempt. */
   maxRetries?: number | undefined;
+  /** The most bytes of a response's body read for this call, as the client's `maxResponseBytes`. */
+  maxResponseBytes?: number | undefined;
   /** Extra headers for this call; the same names are refused as for the client-wide `headers`. */
   headers?: HeadersInput | undefined;
   /** Options handed to `fetch` with every attempt of this call, over the client's `fetchOptions`. */

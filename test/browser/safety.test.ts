@@ -45,6 +45,24 @@ describe('in a browser, the client guards the API key', () => {
     expect(() => new PetStoreClient({ apiKey: null, baseUrl: BASE_URL })).not.toThrow();
   });
 
+  it.for([
+    ['Deno', '<div id="Deno"></div>'],
+    ['EdgeRuntime', '<img name="EdgeRuntime">'],
+    ['Deno', '<form name="Deno"><input name="version"></form>'],
+    ['Deno', '<iframe name="Deno" srcdoc="<iframe name=version></iframe>"></iframe>'],
+    ['process', '<div id="process"></div>'],
+  ])('refuses a string key on a page whose markup makes a global %s: %s', ([name, markup]) => {
+    const host = document.createElement('div');
+    host.innerHTML = markup as string;
+    document.body.append(host);
+    try {
+      expect(Reflect.get(globalThis, name as string)).toBeDefined();
+      expect(() => new PetStoreClient({ apiKey: KEY, baseUrl: BASE_URL })).toThrow(/dangerouslyAllowBrowser/);
+    } finally {
+      host.remove();
+    }
+  });
+
   it('guards a worker the page started the same way', async () => {
     expect(await buildInWorker({ apiKey: KEY, dangerouslyAllowBrowser: false })).toMatchObject({
       built: false,

@@ -22,6 +22,7 @@ const ERROR_CLASSES = [
   'APIUserAbortError',
   'RequestValidationError',
   'ResponseValidationError',
+  'ResponseTooLargeError',
 ] as const;
 
 type ErrorClass = new (...args: unknown[]) => Error;

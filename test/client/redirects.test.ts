@@ -49,6 +49,14 @@ function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+/** Redirects under the base URL's path that leave it once decoded, as a server that decodes `%2F` reads them. */
+const ENCODED = [
+  '/v1/..%2f..%2fadmin',
+  '/v1/pets%2F..%2F..%2Fadmin',
+  '/v1/..%5C..%5Cadmin',
+  '/v1/%2e%2E%2fadmin',
+];
+
 let api: Awaited<ReturnType<typeof recordingServer>>;
 let evil: Awaited<ReturnType<typeof recordingServer>>;
 
@@ -61,6 +69,8 @@ beforeAll(async () => {
     if (path.startsWith('/v1/to-evil'))
       return redirect(response, Number(path.split('/')[3]), `${evil.origin}/v1/pets`);
     if (path === '/v1/to-outside') return redirect(response, 302, '/outside/x');
+    if (path.startsWith('/v1/to-encoded/'))
+      return redirect(response, 302, ENCODED[Number(path.slice(15))] ?? '');
     if (path === '/v1/loop') return redirect(response, 302, '/v1/loop');
     if (path.startsWith('/v1/moved/')) return redirect(response, Number(path.split('/')[3]), '/v1/pets');
     if (path === '/v1/pets') return json(response, 200, { method, body });
@@ -122,6 +132,17 @@ describe('a redirect on the same origin', () => {
     expect(error).toMatchObject({ name: 'RedirectError', location: `${api.origin}/outside/x` });
     expect(api.heard.map(({ url }) => url)).toEqual(['/v1/to-outside']);
   });
+
+  it.each(ENCODED.map((location, index) => [location, index] as const))(
+    'to %s, which request() would refuse once decoded, fails, and nothing is sent there',
+    async (location, index) => {
+      const error = await client()
+        .request({ method: 'GET', path: `/to-encoded/${index}` })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ name: 'RedirectError', location: `${api.origin}${location}` });
+      expect(api.heard).toHaveLength(1);
+    },
+  );
 
   it('under the base URL is followed with the client’s headers; 307 and 308 send the body again', async () => {
     for (const status of [307, 308]) {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ResponseValidationError } from '../../errors.js';
+import { ResponseTooLargeError, ResponseValidationError } from '../../errors.js';
 import type { StandardSchemaV1 } from '../standard-schema.js';
 import { describeIssues } from '../validate.js';
 
@@ -15,34 +15,62 @@ import { describeIssues } from '../validate.js';
  */
 export type DecodeMode = 'json' | 'content-type';
 
+/** What decoding needs of a call. */
+export interface DecodingCall {
+  /** `GET /pets`: the request, for messages. */
+  readonly where: string;
+  /** How its body becomes data (default `json`), and what a create tells when the service acted on it. */
+  readonly spec: { readonly decode?: DecodeMode | undefined; readonly ifUnknown?: string | undefined };
+  /** The text of the body, read in full by the attempt; none when the response had no body. */
+  readonly body?: string | undefined;
+  /** Keeps the API key out of what an error holds. */
+  readonly redact: <V>(value: V) => V;
+}
+
+/** `The response to GET /pets <problem>`, then what a create tells: the service acted on it. */
+const about = ({ where, spec }: DecodingCall, problem: string) =>
+  `The response to ${where} ${problem}${spec.ifUnknown ? ` ${spec.ifUnknown}` : ''}`;
+
+/** What an error records of the response. */
+const seen = (call: DecodingCall, response: Response) => ({
+  status: response.status,
+  headers: call.redact(response.headers),
+});
+
+/** The error for a successful response whose body passed `limit` bytes, and was not read further. */
+export const tooLarge = (call: DecodingCall, response: Response, limit: number) =>
+  new ResponseTooLargeError(
+    about(call, `is larger than maxResponseBytes (${limit} B).`),
+    [],
+    undefined,
+    undefined,
+    seen(call, response),
+  );
+
 /**
- * Parses the body's text (read in full by the attempt; none when the response had no body) and
- * validates it with the schema, or throws a {@link ResponseValidationError} that names the request
- * (`where`: `GET /pets`) and holds what arrived, the API key kept out by `redact`. A schema that
- * validates asynchronously makes the result a promise.
+ * Parses the body's text and validates it with the schema, or throws a
+ * {@link ResponseValidationError} that names the request and holds what arrived, the API key kept
+ * out. A schema that validates asynchronously makes the result a promise.
  */
 export function decodeData<T>(
-  where: string,
+  call: DecodingCall,
   schema: StandardSchemaV1<unknown, T> | undefined,
-  mode: DecodeMode,
-  text: string | undefined,
   response: Response,
-  redact: <V>(value: V) => V,
 ): T | Promise<T> {
-  const seen = () => ({ status: response.status, headers: redact(response.headers) });
+  const { redact } = call;
+  const text = call.body ?? '';
   // Without a body, or with one that is not JSON, `content-type` takes it as it is.
   let json: unknown = text || undefined;
-  text ??= '';
-  if (mode === 'json' || (json !== undefined && isJson(response.headers))) {
+  if ((call.spec.decode ?? 'json') === 'json' || (json !== undefined && isJson(response.headers))) {
     try {
       json = JSON.parse(text);
     } catch {
       throw new ResponseValidationError(
-        `The response to ${where} is not valid JSON.`,
+        about(call, 'is not valid JSON.'),
         [],
         redact(text),
         redact(text),
-        seen(),
+        seen(call, response),
       );
     }
   }
@@ -50,11 +78,11 @@ export function decodeData<T>(
     if (result.issues === undefined) return result.value;
     const issues = redact([...result.issues]);
     throw new ResponseValidationError(
-      `The response to ${where} does not match its schema: ${describeIssues(issues)}`,
+      about(call, `does not match its schema: ${describeIssues(issues)}`),
       issues,
       redact(json),
       redact(text),
-      seen(),
+      seen(call, response),
     );
   };
   // Without a schema the body is taken as it is.

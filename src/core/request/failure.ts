@@ -46,8 +46,8 @@ export interface FailedCall {
 const sentOf = (call: FailedCall): RequestSent =>
   call.outcomeUnknown ? 'maybe' : call.attempts > 0 ? 'yes' : 'no';
 
-/** The error to reject the call with; anything that is not about the transfer is passed on as it is. */
-export function toPetStoreError(error: unknown, call: FailedCall): unknown {
+/** The error to reject the call with: always a `PetStoreError`. */
+export function toPetStoreError(error: unknown, call: FailedCall): PetStoreError {
   const sent = sentOf(call);
   // A request that reached the service, and whose answer was lost or cut short, may have acted.
   const maybe = sent !== 'no' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';
@@ -89,5 +89,6 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       { cause: call.redact(cause), sent },
     );
   }
-  return error;
+  // Anything else (a fetch's or a store's own failure, a bug) reaches the caller as a PetStoreError too.
+  return new PetStoreError(`${call.where} failed.${maybe}`, { cause: call.redact(error), sent });
 }

@@ -1,7 +1,7 @@
 /**
  * Redirects carry nothing away: every attempt is fetched with `redirect: 'manual'`, and a redirect
- * is followed here only while it stays under the base URL (its origin, under its path), checked at
- * each hop. Any other is a {@link RedirectError} and nothing is sent where it points, so no header
+ * is followed here only while it stays under the base URL (its origin, and a path under its path
+ * judged decoded, as `request()` judges one), checked at each hop. Any other is a {@link RedirectError} and nothing is sent where it points, so no header
  * of the client's (a custom `X-Api-Key` included) and no body reaches another origin. The browser
  * build's twin (redirect.browser.ts) follows none: a browser hides where a redirect points.
  *

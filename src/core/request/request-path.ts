@@ -58,10 +58,18 @@ export function staysUnder(baseUrl: string, relative: string): boolean {
   return isUnder(baseUrl, parsed) && parsed.href === url;
 }
 
-/** Whether `url` is under `baseUrl` (which ends in `/`): its origin, and a path under the base URL's. */
+/**
+ * Whether `url` is under `baseUrl` (which ends in `/`): its origin, and a path under the base URL's
+ * that {@link pathProblem} accepts once decoded. The one rule for raw requests and redirects alike.
+ */
 export function isUnder(baseUrl: string, url: URL): boolean {
   const base = new URL(baseUrl);
-  return url.origin === base.origin && url.pathname.startsWith(base.pathname);
+  const { pathname } = url;
+  return (
+    url.origin === base.origin &&
+    pathname.startsWith(base.pathname) &&
+    !pathProblem(pathname.slice(base.pathname.length))
+  );
 }
 
 /**

@@ -19,4 +19,5 @@ export class APIUserAbortError extends PetStoreError {}
 export class ClientClosedError extends PetStoreError {}
 export class RequestValidationError extends PetStoreError {}
 export class ResponseValidationError extends PetStoreError {}
+export class ResponseTooLargeError extends ResponseValidationError {}
 export class RedirectError extends PetStoreError {}
