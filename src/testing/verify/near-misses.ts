@@ -5,6 +5,7 @@
  * @module
  */
 import { contains, type FaultMatch, matchesRequest } from '../disruptions/fault-match.js';
+import { CREDENTIAL_HEADERS, carriedSecrets, isSecretName, REDACTED, redactor } from '../recording/redact.js';
 import type { JsonValue } from '../rules/responses.js';
 import { matchPattern } from '../rules/routes.js';
 import type { RecordedRequest } from '../store/request-log.js';
@@ -48,15 +49,25 @@ export interface NearMiss {
 }
 
 /** Headers whose values are never shown: they carry keys. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+function isSecretHeader(name: string): boolean {
+  return CREDENTIAL_HEADERS.has(name) || name === 'cookie' || isSecretName(name);
+}
+
+/** The request's own credentials, wherever else they appear in it (its path, its query, its body). */
+function redactorOf(request: RecordedRequest): (text: string) => string {
+  return redactor(carriedSecrets(request.headers, request.url));
+}
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** A request in one line: method, path, query and up to 60 characters of its body. */
 export function describeRequest(request: RecordedRequest): string {
-  const query = new URL(request.url).search;
-  const body = request.body === undefined ? '' : ` ${truncate(show(request.body), 60)}`;
-  return `${request.method} ${request.path || '/'}${query}${body}`;
+  const redact = redactorOf(request);
+  const query = [...new URL(request.url).searchParams]
+    .map(([name, value]) => `${name}=${isSecretName(name) ? REDACTED : value}`)
+    .join('&');
+  const body = request.body === undefined ? '' : ` ${truncate(redact(show(request.body)), 60)}`;
+  return `${request.method} ${redact(request.path || '/')}${query === '' ? '' : redact(`?${query}`)}${body}`;
 }
 
 /** A match in one line: `POST /pets with body {"name":"Rex"}`. */
@@ -79,6 +90,11 @@ function truncate(text: string, length: number): string {
 
 /** How `request` differs from `match`, one line per field; empty when it matches. */
 export function differences(match: RequestMatch, request: RecordedRequest): string[] {
+  const redact = redactorOf(request);
+  return unredacted(match, request).map(redact);
+}
+
+function unredacted(match: RequestMatch, request: RecordedRequest): string[] {
   const found: string[] = [];
   if (match.method !== undefined && match.method.toUpperCase() !== request.method) {
     found.push(`method is ${request.method}, not ${match.method.toUpperCase()}`);
@@ -95,7 +111,9 @@ export function differences(match: RequestMatch, request: RecordedRequest): stri
     found.push(
       given.length === 0
         ? `query.${name} is missing (expected "${value}")`
-        : `query.${name} is ${given.map((one) => `"${one}"`).join(', ')}, not "${value}"`,
+        : isSecretName(name)
+          ? `query.${name} differs`
+          : `query.${name} is ${given.map((one) => `"${one}"`).join(', ')}, not "${value}"`,
     );
   }
   for (const [name, value] of Object.entries(match.headers ?? {})) {
@@ -103,7 +121,7 @@ export function differences(match: RequestMatch, request: RecordedRequest): stri
     const given = request.headers[lower];
     if (given === value) continue;
     if (given === undefined) found.push(`header ${lower} is missing`);
-    else if (SECRET_HEADERS.has(lower)) found.push(`header ${lower} differs`);
+    else if (isSecretHeader(lower)) found.push(`header ${lower} differs`);
     else found.push(`header ${lower} is "${given}", not "${value}"`);
   }
   if (match.body !== undefined) found.push(...bodyDifferences(match.body, request.body, 'body'));
