@@ -161,8 +161,11 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
     if (!ids.has(id)) ids.set(id, `request-${ids.size + 1}`);
     return ids.get(id) ?? id;
   };
+  const redact = redactor(
+    log.flatMap(({ headers, url }) => carriedSecrets(headers, url)),
+    MARKER,
+  );
   return log.map(({ url, receivedAt, requestId, headers, query, response, path, body, ...rest }) => {
-    const redact = redactor(carriedSecrets(headers, url), MARKER);
     const fields = {
       at: relativeTime(receivedAt - first, exact),
       requestId: idOf(requestId),

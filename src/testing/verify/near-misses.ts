@@ -53,16 +53,15 @@ function isSecretHeader(name: string): boolean {
   return CREDENTIAL_HEADERS.has(name) || name === 'cookie' || isSecretName(name);
 }
 
-/** The request's own credentials, wherever else they appear in it (its path, its query, its body). */
-function redactorOf(request: RecordedRequest): (text: string) => string {
-  return redactor(carriedSecrets(request.headers, request.url));
+/** The credentials the requests carried, wherever else they appear (a path, a query, a body). */
+function redactorOf(requests: readonly RecordedRequest[]): (text: string) => string {
+  return redactor(requests.flatMap((request) => carriedSecrets(request.headers, request.url)));
 }
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** A request in one line: method, path, query and up to 60 characters of its body. */
-export function describeRequest(request: RecordedRequest): string {
-  const redact = redactorOf(request);
+export function describeRequest(request: RecordedRequest, redact = redactorOf([request])): string {
   const query = [...new URL(request.url).searchParams]
     .map(([name, value]) => `${name}=${isSecretName(name) ? REDACTED : value}`)
     .join('&');
@@ -89,8 +88,11 @@ function truncate(text: string, length: number): string {
 }
 
 /** How `request` differs from `match`, one line per field; empty when it matches. */
-export function differences(match: RequestMatch, request: RecordedRequest): string[] {
-  const redact = redactorOf(request);
+export function differences(
+  match: RequestMatch,
+  request: RecordedRequest,
+  redact = redactorOf([request]),
+): string[] {
   return unredacted(match, request).map(redact);
 }
 
@@ -184,8 +186,9 @@ function distance(a: string, b: string): number {
  */
 export function nearMisses(match: RequestMatch, log: readonly RecordedRequest[], count = 3): NearMiss[] {
   const expectedPath = typeof match.path === 'string' ? match.path : '';
+  const redact = redactorOf(log);
   return log
-    .map((request, position) => ({ request, position, found: differences(match, request) }))
+    .map((request, position) => ({ request, position, found: differences(match, request, redact) }))
     .filter(({ found }) => found.length > 0)
     .map((entry) => ({
       ...entry,
@@ -197,7 +200,7 @@ export function nearMisses(match: RequestMatch, log: readonly RecordedRequest[],
     .sort((a, b) => a.found.length - b.found.length || a.nearness - b.nearness || a.position - b.position)
     .slice(0, count)
     .map(({ request, position, found }) => ({
-      request: describeRequest(request),
+      request: describeRequest(request, redact),
       index: position + 1,
       differences: found,
     }));
