@@ -22,6 +22,6 @@ export function confine(response: Response): Response {
   const { headers } = response;
   for (const name of [...headers.keys()]) if (ownedByTheFake(name)) headers.delete(name);
   headers.set('X-Content-Type-Options', 'nosniff');
-  if (!isJson(headers.get('content-type'))) headers.set('Content-Security-Policy', 'sandbox');
+  if (!isJson(headers.get('content-type'))) headers.set('Content-Security-Policy', 'sandbox allow-scripts');
   return response;
 }
