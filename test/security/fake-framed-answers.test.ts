@@ -73,15 +73,15 @@ async function framedOutcome(url: string): Promise<string> {
 /** The key in the log, then the checks on the answers' headers and on the framed page. */
 async function expectConfined(baseUrl: string): Promise<void> {
   const api = await fetch(`${baseUrl}/pets`, { headers: { Authorization: `Bearer ${KEY}` } });
+  const framed = await framedOutcome(`${baseUrl}/page`);
+  expect(framed).toBe('refused TypeError');
+  expect(framed).not.toContain(KEY);
+
   expect(api.status).toBe(200);
   expect(api.headers.get('access-control-allow-origin')).toBe('*');
   expect(api.headers.get('access-control-allow-credentials')).toBeNull();
   expect(api.headers.get('set-cookie')).toBeNull();
   expect(api.headers.get('x-content-type-options')).toBe('nosniff');
-
-  const framed = await framedOutcome(`${baseUrl}/page`);
-  expect(framed).toBe('refused TypeError');
-  expect(framed).not.toContain(KEY);
 }
 
 function entry(path: string, withKey: boolean, contentType: string, text: string) {
