@@ -200,6 +200,13 @@ export function plainHeaders(headers: Headers): Record<string, string> {
 /**
  * How much of the body of a request that failed authentication the log keeps (1 KiB): enough to see
  * what was sent, too little for a page sending such requests to grow the log.
+ *
+ * @example
+ * ```ts
+ * import { UNAUTHENTICATED_BODY_CHARS } from 'animal-store-sdk/testing';
+ *
+ * UNAUTHENTICATED_BODY_CHARS; // 1024
+ * ```
  */
 export const UNAUTHENTICATED_BODY_CHARS = 1024;
 
