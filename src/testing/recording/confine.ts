@@ -5,16 +5,11 @@
  *
  * @module
  */
+import { isJsonContentType } from '../rules/json-body.js';
 
 /** Headers only the fake sets: a recording's would speak for the API's CORS and cookies. */
 function ownedByTheFake(name: string): boolean {
   return name.startsWith('access-control-') || name === 'set-cookie' || name === 'set-cookie2';
-}
-
-/** `application/json` and `application/*+json`: data a browser shows, never runs. */
-function isJson(contentType: string | null): boolean {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
 /** The answer's headers, confined: the fake's own removed, `nosniff`, and a sandbox unless JSON. */
@@ -22,6 +17,7 @@ export function confine(response: Response): Response {
   const { headers } = response;
   for (const name of [...headers.keys()]) if (ownedByTheFake(name)) headers.delete(name);
   headers.set('X-Content-Type-Options', 'nosniff');
-  if (!isJson(headers.get('content-type'))) headers.set('Content-Security-Policy', 'sandbox allow-scripts');
+  if (!isJsonContentType(headers.get('content-type')))
+    headers.set('Content-Security-Policy', 'sandbox allow-scripts');
   return response;
 }

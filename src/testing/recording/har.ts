@@ -194,7 +194,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 };
 
 /**
- * What {@link toHar} keeps that it would otherwise redact.
+ * What `store.toHAR()` keeps that it would otherwise redact.
  *
  * @example
  * ```ts
