@@ -107,6 +107,12 @@ describe('HAR export', () => {
     expect(first?.request.queryString).toContainEqual({ name: 'api_key', value: '[REDACTED]' });
   });
 
+  it('redacts a cookie the deployment set wherever it appears, though no request sent it back', async () => {
+    const store = createFakePetStore({ upstream: await echoingDeployment() });
+    await store.fetch(`${store.baseUrl}/pets`, { headers: { Authorization: `Bearer ${KEY}` } });
+    expect(leaked(JSON.stringify(store.toHAR()), [KEY, COOKIE])).toEqual([]);
+  });
+
   it('keeps cookies when asked, and still no key', async () => {
     const store = createFakePetStore({ apiKeys: { [KEY]: 'free' }, upstream: await echoingDeployment() });
     await sendEveryForm(store);

@@ -224,9 +224,12 @@ export function toHar(
   options: HarOptions = {},
 ): Har {
   const keepCookies = options.keepCookies === true;
-  const carried = requests.flatMap((request) =>
-    carriedSecrets(keepCookies ? withoutCookie(request.headers) : request.headers, request.url),
-  );
+  const secretsOf = (headers: Readonly<Record<string, string>>, url: string) =>
+    carriedSecrets(keepCookies ? withoutCookies(headers) : headers, url);
+  const carried = requests.flatMap((request) => [
+    ...secretsOf(request.headers, request.url),
+    ...secretsOf(request.response?.headers ?? {}, ''),
+  ]);
   const redact = redactor([...secrets, ...carried]);
   return {
     log: {
@@ -237,8 +240,8 @@ export function toHar(
   };
 }
 
-function withoutCookie(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const { cookie: _, ...rest } = headers;
+function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { cookie: _, 'set-cookie': __, ...rest } = headers;
   return rest;
 }
 

@@ -51,15 +51,16 @@ function credentialsOf(value: string): string {
 }
 
 /**
- * The secrets a request carried, to be searched for everywhere: its `Authorization` credentials in
- * any scheme, the values of key headers and key parameters, and its cookies' values; each long
- * enough to be one (see {@link MIN_SEARCHED_LENGTH}).
+ * The secrets a request or an answer carried, to be searched for everywhere: `Authorization`
+ * credentials in any scheme, the values of key headers and key parameters, and cookies' values (of
+ * `Cookie` and `Set-Cookie`); each long enough to be one (see {@link MIN_SEARCHED_LENGTH}).
  */
 export function carriedSecrets(headers: Readonly<Record<string, string>>, url: string): string[] {
   const found: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (CREDENTIAL_HEADERS.has(name)) found.push(credentialsOf(value));
     else if (name === 'cookie') found.push(...cookieValues(value));
+    else if (name === 'set-cookie') found.push(...cookieValues(value.split(';')[0] ?? ''));
     else if (isSecretName(name)) found.push(value.trim());
   }
   if (URL.canParse(url)) {

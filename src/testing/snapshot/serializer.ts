@@ -162,7 +162,10 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
     return ids.get(id) ?? id;
   };
   const redact = redactor(
-    log.flatMap(({ headers, url }) => carriedSecrets(headers, url)),
+    log.flatMap(({ headers, url, response }) => [
+      ...carriedSecrets(headers, url),
+      ...carriedSecrets(response?.headers ?? {}, ''),
+    ]),
     MARKER,
   );
   return log.map(({ url, receivedAt, requestId, headers, query, response, path, body, ...rest }) => {
