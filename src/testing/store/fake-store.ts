@@ -393,10 +393,11 @@ function createStore(
       outcome = reply(internalError(entry.error));
       entry.status = 500;
       options.onInternalError?.(error, structuredClone(entry));
-    }
-    if (unauthenticated && !read.tooLarge && read.text.length > UNAUTHENTICATED_BODY_CHARS) {
-      entry.body = read.text.slice(0, UNAUTHENTICATED_BODY_CHARS);
-      entry.bodyTruncated = true;
+    } finally {
+      if (unauthenticated && !read.tooLarge && read.text.length > UNAUTHENTICATED_BODY_CHARS) {
+        entry.body = read.text.slice(0, UNAUTHENTICATED_BODY_CHARS);
+        entry.bodyTruncated = true;
+      }
     }
     identified(outcome, requestId);
     if (outcome.kind !== 'response') return outcome;
