@@ -66,7 +66,7 @@ export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/f
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
 export { DEFAULT_NEW_PET_STATUS } from './store/pet-repository.js';
 export type { ChaosRecord, RecordedRequest, RecordedResponse } from './store/request-log.js';
-export { MAX_RECORDED_RESPONSE_BYTES, UNAUTHENTICATED_BODY_CHARS } from './store/request-log.js';
+export { MAX_RECORDED_RESPONSE_BYTES, UNAUTHENTICATED_BODY_BYTES } from './store/request-log.js';
 export type {
   ControlOptions,
   FakeStoreControl,

@@ -55,7 +55,7 @@ import {
   RequestLog,
   recordedBody,
   recordResponse,
-  UNAUTHENTICATED_BODY_CHARS,
+  UNAUTHENTICATED_BODY_BYTES,
 } from './request-log.js';
 import {
   checkListenOptionNames,
@@ -360,28 +360,25 @@ function createStore(
     const path = pathUnder(url, base.path);
     const requestId = requestIds.next();
     if (path === undefined) return identified(reply(toResponse(noRoute(method, url.pathname))), requestId);
-    const read: BodyRead = oversized ? { tooLarge: true } : await readBody(request, maxBodyBytes);
+    // Only the start of what a request without a valid key sent is kept: any page can send such requests.
+    const unauthenticated =
+      replay === undefined && upstream === undefined && !authenticated(request.headers).ok;
+    const read: BodyRead = oversized
+      ? { tooLarge: true }
+      : await readBody(request, maxBodyBytes, unauthenticated ? UNAUTHENTICATED_BODY_BYTES : undefined);
     const entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
       method,
       url: request.url,
       path,
       query: parsedQuery(url),
       headers: plainHeaders(request.headers),
-      body: read.tooLarge ? undefined : recordedBody(read.text),
+      body: read.tooLarge ? undefined : read.cut ? read.text : recordedBody(read.text),
       receivedAt: clock(),
       requestId,
     };
     if (!isModelled(path)) entry.unmodelled = true;
-    // Only a prefix of what a request without a valid key sent is kept: any page can send such requests.
-    const unauthenticated =
-      replay === undefined && upstream === undefined && !read.tooLarge && !authenticated(request.headers).ok;
-    const bodyChars = read.tooLarge ? 0 : read.text.length;
-    log.push(
-      entry,
-      entry.url.length +
-        headersSize(entry.headers) +
-        (unauthenticated ? Math.min(bodyChars, UNAUTHENTICATED_BODY_CHARS) : bodyChars),
-    );
+    if (!read.tooLarge && read.cut) entry.bodyTruncated = true;
+    log.push(entry, entry.url.length + headersSize(entry.headers) + (read.tooLarge ? 0 : read.text.length));
     const plan: AnswerPlan = {};
     let outcome: Outcome;
     try {
@@ -393,11 +390,6 @@ function createStore(
       outcome = reply(internalError(entry.error));
       entry.status = 500;
       options.onInternalError?.(error, structuredClone(entry));
-    } finally {
-      if (unauthenticated && !read.tooLarge && read.text.length > UNAUTHENTICATED_BODY_CHARS) {
-        entry.body = read.text.slice(0, UNAUTHENTICATED_BODY_CHARS);
-        entry.bodyTruncated = true;
-      }
     }
     identified(outcome, requestId);
     if (outcome.kind !== 'response') return outcome;

@@ -39,8 +39,8 @@ export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /**
    * The body parsed as JSON; the raw text when it is not JSON; `undefined` when there is none. Of a
-   * request that failed authentication, only the first {@link UNAUTHENTICATED_BODY_CHARS} characters
-   * of its text are kept, and `bodyTruncated` says so.
+   * request that failed authentication, only the text of its first {@link UNAUTHENTICATED_BODY_BYTES}
+   * bytes is kept (read, the rest let go unread into memory), and `bodyTruncated` says so.
    */
   readonly body: JsonValue | undefined;
   /** `true` when `body` is the start of the body only: the request failed authentication. */
@@ -198,17 +198,17 @@ export function plainHeaders(headers: Headers): Record<string, string> {
 }
 
 /**
- * How much of the body of a request that failed authentication the log keeps (1 KiB): enough to see
- * what was sent, too little for a page sending such requests to grow the log.
+ * How much of the body of a request that failed authentication the store keeps (1 KiB): enough to
+ * see what was sent, too little for a page sending such requests to grow the command.
  *
  * @example
  * ```ts
- * import { UNAUTHENTICATED_BODY_CHARS } from 'animal-store-sdk/testing';
+ * import { UNAUTHENTICATED_BODY_BYTES } from 'animal-store-sdk/testing';
  *
- * UNAUTHENTICATED_BODY_CHARS; // 1024
+ * UNAUTHENTICATED_BODY_BYTES; // 1024
  * ```
  */
-export const UNAUTHENTICATED_BODY_CHARS = 1024;
+export const UNAUTHENTICATED_BODY_BYTES = 1024;
 
 /** The size the log counts for headers: their names and values, in characters. */
 export function headersSize(headers: Readonly<Record<string, string>>): number {
