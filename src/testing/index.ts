@@ -56,7 +56,7 @@ export type {
 export { letFakeStoreThrough } from './msw/let-fake-store-through.js';
 export type { PendingWaitInfo } from './pending-waits.js';
 export { pendingWaits } from './pending-waits.js';
-export type { Har, HarEntry, HarNameValue } from './recording/har.js';
+export type { Har, HarEntry, HarNameValue, HarOptions } from './recording/har.js';
 export { ReplayMismatchError } from './recording/replay.js';
 export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './rules/operations.js';
 export type { BanPolicy, Plan, PlanName, RateLimits } from './rules/rate-limiter.js';
@@ -72,7 +72,7 @@ export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/f
 export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
 export { DEFAULT_NEW_PET_STATUS } from './store/pet-repository.js';
 export type { ChaosRecord, RecordedRequest, RecordedResponse } from './store/request-log.js';
-export { MAX_RECORDED_RESPONSE_BYTES } from './store/request-log.js';
+export { MAX_RECORDED_RESPONSE_BYTES, UNAUTHENTICATED_BODY_BYTES } from './store/request-log.js';
 export type {
   ControlOptions,
   FakeStoreControl,

@@ -15,6 +15,7 @@ describe('parseCliArgs', () => {
       seed: 0,
       maxBodyBytes: 1_048_576,
       maxRecordedRequests: 10_000,
+      maxLogBytes: 64 * 1024 * 1024,
       requestTimeoutMs: 30_000,
       control: {},
       chaos: undefined,
@@ -25,7 +26,7 @@ describe('parseCliArgs', () => {
     expect(
       parseCliArgs([
         ...['-p', '0', '--host', '0.0.0.0', '--key', 'k1', '--plan', 'enterprise', '--seed', '30'],
-        ...['--max-body', '2048', '--max-log', '5', '--request-timeout', '1500'],
+        ...['--max-body', '2048', '--max-log', '5', '--max-log-bytes', '4096', '--request-timeout', '1500'],
       ]),
     ).toEqual({
       kind: 'serve',
@@ -36,6 +37,7 @@ describe('parseCliArgs', () => {
       seed: 30,
       maxBodyBytes: 2048,
       maxRecordedRequests: 5,
+      maxLogBytes: 4096,
       requestTimeoutMs: 1500,
       control: {},
       chaos: undefined,
@@ -75,8 +77,12 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--cors-headers', ''])).toMatchObject({ corsHeaders: [] });
     expect(parseCliArgs(['--proxy-key', 'route-key'])).toMatchObject({ proxyKey: 'route-key' });
     expect(parseCliArgs(['--record', 'out.har', '--upstream', 'https://api.example.com/v1/'])).toMatchObject({
-      record: { file: 'out.har', upstream: 'https://api.example.com/v1' },
+      record: { file: 'out.har', upstream: 'https://api.example.com/v1', keepCookies: false },
+      maxLogBytes: 1024 ** 3,
     });
+    expect(
+      parseCliArgs(['--record', 'out.har', '--upstream', 'https://api.example.com/v1', '--keep-cookies']),
+    ).toMatchObject({ record: { keepCookies: true } });
     expect(parseCliArgs(['--replay', 'out.har'])).toMatchObject({ replay: 'out.har' });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-h', '--port', 'nonsense'])).toEqual({ kind: 'help' });
@@ -111,6 +117,8 @@ describe('parseCliArgs', () => {
     [['--host', ''], /--host must not be empty/],
     [['--max-body', '1e6'], /--max-body must be an integer/],
     [['--max-log', '-5'], /--max-log/],
+    [['--max-log-bytes', '1.5'], /--max-log-bytes must be an integer/],
+    [['--keep-cookies'], /^--keep-cookies goes with --record$/],
     [['--request-timeout', '0'], /--request-timeout must be an integer from 1/],
     [
       ['--cors-headers', 'Retry After'],

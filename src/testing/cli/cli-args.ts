@@ -41,6 +41,16 @@ const MAX_SEED = 100_000;
  */
 export const DEFAULT_CLI_MAX_RECORDED_REQUESTS = 10_000;
 
+/**
+ * How many bytes of requests the command keeps in its request log, by default (64 MiB): the oldest
+ * are dropped beyond it. Counted as the characters of each request's URL, headers and body and of its
+ * answer's headers and body; a request that failed authentication counts its first 1 KiB of body only.
+ */
+export const DEFAULT_CLI_MAX_LOG_BYTES = 64 * 1024 * 1024;
+
+/** The same in record mode (1 GiB), where the log is the recording and answers are kept whole. */
+export const DEFAULT_RECORD_MAX_LOG_BYTES = 1024 ** 3;
+
 const MAX_BODY_LIMIT = 1024 ** 3;
 const MAX_TIMEOUT_MS = 3_600_000;
 
@@ -78,6 +88,10 @@ Options:
                      the largest request body read; larger ones get 413 (default ${DEFAULT_MAX_BODY_BYTES})
       --max-log <n>  requests kept in the request log, the oldest dropped first
                      (default ${DEFAULT_CLI_MAX_RECORDED_REQUESTS})
+      --max-log-bytes <bytes>
+                     bytes of requests and answers kept in the request log, the oldest
+                     dropped first; a request that failed authentication keeps 1 KiB of its
+                     body (default ${DEFAULT_CLI_MAX_LOG_BYTES}; ${DEFAULT_RECORD_MAX_LOG_BYTES} in record mode)
       --request-timeout <ms>
                      time a client has to send a whole request; then 408 (default 30000)
       --control-token <token>
@@ -103,7 +117,9 @@ Options:
       --record <file> --upstream <url>
                      record mode: forward every request under /v1 to the deployment at <url>
                      (a base URL ending in /v1) and, when stopped, write what was sent and
-                     answered to <file> as HAR 1.2, every API key redacted
+                     answered to <file> as HAR 1.2 (mode 0600), every API key, token and
+                     cookie value redacted
+      --keep-cookies with --record: keep the values of Cookie and Set-Cookie headers
       --replay <file>
                      answer from a HAR recording: each request gets the answer recorded for
                      the same method, path, query, body, Content-Type and presence of
@@ -130,6 +146,8 @@ export type CliCommand =
       readonly seed: number;
       readonly maxBodyBytes: number;
       readonly maxRecordedRequests: number;
+      /** The request log's cap in bytes. */
+      readonly maxLogBytes: number;
       readonly requestTimeoutMs: number;
       /** The control API's options, or `false` when it is turned off. */
       readonly control: ControlOptions | false;
@@ -138,7 +156,7 @@ export type CliCommand =
       /** A strict service's CORS headers; absent for the default, open CORS. */
       readonly corsHeaders?: readonly string[];
       /** Record mode: where to forward, and the file the HAR goes to. */
-      readonly record?: { readonly file: string; readonly upstream: string };
+      readonly record?: { readonly file: string; readonly upstream: string; readonly keepCookies: boolean };
       /** The HAR file to answer from. */
       readonly replay?: string;
     };
@@ -162,6 +180,7 @@ const CLI_OPTIONS = {
   seed: { type: 'string' },
   'max-body': { type: 'string' },
   'max-log': { type: 'string' },
+  'max-log-bytes': { type: 'string' },
   'request-timeout': { type: 'string' },
   'control-token': { type: 'string' },
   'no-control': { type: 'boolean' },
@@ -173,6 +192,7 @@ const CLI_OPTIONS = {
   'cors-headers': { type: 'string' },
   record: { type: 'string' },
   upstream: { type: 'string' },
+  'keep-cookies': { type: 'boolean' },
   replay: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
@@ -195,6 +215,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     seed?: string;
     'max-body'?: string;
     'max-log'?: string;
+    'max-log-bytes'?: string;
     'request-timeout'?: string;
     'control-token'?: string;
     'no-control'?: boolean;
@@ -206,6 +227,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     'cors-headers'?: string;
     record?: string;
     upstream?: string;
+    'keep-cookies'?: boolean;
     replay?: string;
     help?: boolean;
   };
@@ -253,7 +275,14 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     MAX_TIMEOUT_MS,
   );
   const corsHeaders = corsHeadersOption(values['cors-headers']);
-  const record = recordOption(values.record, values.upstream, values.replay);
+  const record = recordOption(values.record, values.upstream, values.replay, values['keep-cookies'] === true);
+  const maxLogBytes = integerOption(
+    '--max-log-bytes',
+    values['max-log-bytes'] ??
+      String(record === undefined ? DEFAULT_CLI_MAX_LOG_BYTES : DEFAULT_RECORD_MAX_LOG_BYTES),
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
   if (values.replay === '') throw new CliUsageError('--replay needs a file name');
   return {
     kind: 'serve',
@@ -265,6 +294,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     seed,
     maxBodyBytes,
     maxRecordedRequests,
+    maxLogBytes,
     requestTimeoutMs,
     control: controlOption(values, env[CONTROL_TOKEN_VARIABLE]),
     chaos: chaosOption(values['chaos-seed'], values['chaos-rate']),
@@ -279,15 +309,19 @@ function recordOption(
   file: string | undefined,
   upstream: string | undefined,
   replay: string | undefined,
-): { readonly file: string; readonly upstream: string } | undefined {
-  if (file === undefined && upstream === undefined) return undefined;
+  keepCookies: boolean,
+): { readonly file: string; readonly upstream: string; readonly keepCookies: boolean } | undefined {
+  if (file === undefined && upstream === undefined) {
+    if (keepCookies) throw new CliUsageError('--keep-cookies goes with --record');
+    return undefined;
+  }
   if (file === undefined || upstream === undefined) {
     throw new CliUsageError('--record and --upstream go together: give both');
   }
   if (replay !== undefined) throw new CliUsageError('--record and --replay contradict each other');
   if (file === '') throw new CliUsageError('--record needs a file name');
   try {
-    return { file, upstream: upstreamOf(upstream).href };
+    return { file, upstream: upstreamOf(upstream).href, keepCookies };
   } catch (error) {
     throw new CliUsageError(`--upstream: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `animal-store-fake-server`: starts a fake Animal Store on an HTTP server until Ctrl-C (SIGINT) or
- * SIGTERM. Exit codes: 0 after a clean stop or `--help`, 1 when the server cannot start, 2 for a bad
- * command line.
+ * SIGTERM. Exit codes: 0 after a clean stop or `--help`, 1 when the server cannot start or the
+ * recording cannot be written, 2 for a bad command line or a `--replay` file that is not a HAR archive.
  *
  * ```sh
  * npx animal-store-fake-server --port 4010 --seed 25 --plan pro
@@ -10,9 +10,10 @@
  *
  * @module
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_CHAOS_FAULTS } from '../disruptions/chaos.js';
 import type { Har } from '../recording/har.js';
+import { writeHarFile } from '../recording/har-file.js';
 import { limitsOf, windowName } from '../rules/rate-limiter.js';
 import { samplePets } from '../sample-pets.js';
 import { buildFakePetStore } from '../store/fake-store.js';
@@ -47,12 +48,18 @@ async function main(argv: readonly string[]): Promise<number> {
 
   let replay: Har | undefined;
   if (command.replay !== undefined) {
+    let text: string;
     try {
-      replay = JSON.parse(readFileSync(command.replay, 'utf8')) as Har;
+      text = readFileSync(command.replay, 'utf8');
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`${COMMAND}: cannot read the recording ${command.replay}: ${reason}\n`);
+      process.stderr.write(`${COMMAND}: cannot read the recording ${command.replay}: ${oneLine(error)}\n`);
       return 1;
+    }
+    try {
+      replay = JSON.parse(text) as Har;
+    } catch (error) {
+      process.stderr.write(`${COMMAND}: cannot replay ${command.replay}: not JSON: ${oneLine(error)}\n`);
+      return 2;
     }
   }
   let store: ReturnType<typeof buildFakePetStore>;
@@ -65,7 +72,8 @@ async function main(argv: readonly string[]): Promise<number> {
         maxBodyBytes: command.maxBodyBytes,
         onInternalError: (error, request) => process.stderr.write(internalErrorReport(error, request)),
         ...(replay === undefined ? {} : { replay }),
-        // A recording keeps every request and every byte of every answer.
+        maxRecordedBytes: command.maxLogBytes,
+        // A recording keeps every request and every byte of every answer, within the log's bytes.
         ...(command.record === undefined
           ? { maxRecordedRequests: command.maxRecordedRequests }
           : {
@@ -77,9 +85,9 @@ async function main(argv: readonly string[]): Promise<number> {
       () => [],
     );
   } catch (error) {
-    if (replay === undefined || !(error instanceof TypeError)) throw error;
-    process.stderr.write(`${COMMAND}: cannot replay ${command.replay}: ${error.message}\n`);
-    return 1;
+    if (replay === undefined) throw error;
+    process.stderr.write(`${COMMAND}: cannot replay ${command.replay}: ${oneLine(error)}\n`);
+    return 2;
   }
   if (command.chaos !== undefined) store.injectChaos(command.chaos);
   let server: Awaited<ReturnType<typeof store.listen>>;
@@ -117,7 +125,7 @@ async function main(argv: readonly string[]): Promise<number> {
                   ]),
               `Pets: ${command.seed}`,
             ]),
-      `Limits: request bodies up to ${command.maxBodyBytes} bytes; ${command.record === undefined ? `the latest ${command.maxRecordedRequests} requests kept` : 'every request kept'}`,
+      `Limits: request bodies up to ${command.maxBodyBytes} bytes; ${command.record === undefined ? `the latest ${command.maxRecordedRequests} requests kept` : 'every request kept'}, within ${command.maxLogBytes} bytes`,
       controlLine(server.controlUrl, command),
       ...(command.chaos === undefined
         ? []
@@ -145,17 +153,27 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(`Received ${signal}, stopping.\n`);
   await server.close();
   if (command.record !== undefined) {
-    const har = store.toHAR();
-    // Written whole, then renamed: a reader never sees half a file.
-    const partial = `${command.record.file}.partial`;
-    writeFileSync(partial, `${JSON.stringify(har, null, 2)}\n`);
-    renameSync(partial, command.record.file);
-    process.stdout.write(`Recorded ${har.log.entries.length} requests to ${command.record.file}.\n`);
+    const { file, keepCookies } = command.record;
+    const har = store.toHAR({ keepCookies });
+    try {
+      await writeHarFile(file, har);
+    } catch (error) {
+      process.stderr.write(`${COMMAND}: cannot write the recording ${file}: ${oneLine(error)}\n`);
+      return 1;
+    }
+    const dropped =
+      store.droppedRequests === 0 ? '' : ` (${store.droppedRequests} older ones dropped at --max-log-bytes)`;
+    process.stdout.write(`Recorded ${har.log.entries.length} requests to ${file}${dropped}.\n`);
   }
   process.stdout.write(
     `Stopped.\nRequests kept in the log: ${store.requests.length}, dropped: ${store.droppedRequests}.\n`,
   );
   return 0;
+}
+
+/** An error's message on one line, for a refusal that needs no stack. */
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
 }
 
 /** What the banner says of the control API: where it is and who may use it, never the token. */

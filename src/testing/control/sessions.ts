@@ -11,6 +11,9 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type StoreCore } from '.
 /** How many requests a session's log keeps (the oldest dropped first): sessions × this bounds the logs. */
 export const SESSION_MAX_RECORDED_REQUESTS = 1_000;
 
+/** How many bytes a session's log keeps at most (8 MiB), however large the root's may be. */
+export const SESSION_MAX_RECORDED_BYTES = 8 * 1024 * 1024;
+
 const MAX_SESSIONS_LIMIT = 10_000;
 
 /** One session: its id and its store. */

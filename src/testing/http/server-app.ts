@@ -9,7 +9,11 @@ import { controlAccess } from '../control/control-access.js';
 import { CONTROL_METHODS, createControlApi } from '../control/control-api.js';
 import { checkTrustedOrigins, controlGuard } from '../control/control-guard.js';
 import { CONTROL_PATH, controlTarget, sessionBasePath, sessionOfApiPath } from '../control/control-urls.js';
-import { SESSION_MAX_RECORDED_REQUESTS, SessionRegistry } from '../control/sessions.js';
+import {
+  SESSION_MAX_RECORDED_BYTES,
+  SESSION_MAX_RECORDED_REQUESTS,
+  SessionRegistry,
+} from '../control/sessions.js';
 import { checkCorsHeaders, preflightHeaders, responseCorsHeaders } from '../rules/cors.js';
 import { toResponse } from '../rules/responses.js';
 import type { ListenOptions, Outcome, StoreCore } from '../store/store-core.js';
@@ -40,7 +44,11 @@ export function createServerApp(root: StoreCore, options: ListenOptions): Server
     checkTrustedOrigins(options.control === false ? undefined : options.control?.trustedOrigins),
   );
   const sessions = new SessionRegistry(
-    (id) => root.spawn(sessionBasePath(id, root.base.path), SESSION_MAX_RECORDED_REQUESTS),
+    (id) =>
+      root.spawn(sessionBasePath(id, root.base.path), {
+        maxRecordedRequests: SESSION_MAX_RECORDED_REQUESTS,
+        maxRecordedBytes: Math.min(SESSION_MAX_RECORDED_BYTES, root.maxRecordedBytes),
+      }),
     root.baseNow,
     options.control === false ? {} : (options.control ?? {}),
   );

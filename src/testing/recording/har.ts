@@ -6,7 +6,16 @@
  */
 import type { AfterOperationFault } from '../disruptions/after-operation.js';
 import type { RecordedRequest } from '../store/request-log.js';
-import { redactor } from './redact.js';
+import {
+  CREDENTIAL_HEADERS,
+  carriedSecrets,
+  isSecretName,
+  REDACTED,
+  redactCookie,
+  redactCredentials,
+  redactor,
+  redactSetCookie,
+} from './redact.js';
 
 /**
  * A name and a value, as HAR lists headers and query parameters.
@@ -62,9 +71,9 @@ export interface HarEntry {
     readonly url: string;
     /** Always `HTTP/1.1`. */
     readonly httpVersion: string;
-    /** Always empty: the service uses no cookies. */
+    /** Always empty: a `Cookie` header is in `headers`. */
     readonly cookies: readonly HarNameValue[];
-    /** The headers, `Authorization` with its credentials redacted. */
+    /** The headers, credentials, key headers and cookie values redacted. */
     readonly headers: readonly HarNameValue[];
     /** The query parameters, in order. */
     readonly queryString: readonly HarNameValue[];
@@ -185,34 +194,77 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 };
 
 /**
- * The requests as a HAR 1.2 archive. Every string in `secrets`, and every bearer token the requests
- * carry, is replaced by `[REDACTED]` wherever it appears (URLs, headers, bodies), and so is the whole
- * value of an `Authorization` header but its scheme.
+ * What `store.toHAR()` keeps that it would otherwise redact.
+ *
+ * @example
+ * ```ts
+ * import { createFakePetStore, type HarOptions } from 'animal-store-sdk/testing';
+ *
+ * const options: HarOptions = { keepCookies: true };
+ * createFakePetStore().toHAR(options);
+ * ```
  */
-export function toHar(requests: readonly RecordedRequest[], secrets: Iterable<string>): Har {
-  const redact = redactor([...secrets, ...requests.flatMap(bearerToken)]);
+export interface HarOptions {
+  /**
+   * Keep the values of `Cookie` and `Set-Cookie` headers. Default `false`: each cookie's value is
+   * `[REDACTED]`, its name and attributes kept, and the values are redacted wherever else they appear.
+   */
+  readonly keepCookies?: boolean;
+}
+
+/**
+ * The requests as a HAR 1.2 archive. Every form of every string in `secrets`, and of every
+ * credential a request carried (see `carriedSecrets`), is replaced by `[REDACTED]` wherever it
+ * appears (URLs, headers, bodies); `Authorization` values keep only their scheme, and key headers,
+ * key parameters and cookies keep only their names.
+ */
+export function toHar(
+  requests: readonly RecordedRequest[],
+  secrets: Iterable<string>,
+  options: HarOptions = {},
+): Har {
+  const keepCookies = options.keepCookies === true;
+  const secretsOf = (headers: Readonly<Record<string, string>>, url: string) =>
+    carriedSecrets(keepCookies ? withoutCookies(headers) : headers, url);
+  const carried = requests.flatMap((request) => [
+    ...secretsOf(request.headers, request.url),
+    ...secretsOf(request.response?.headers ?? {}, ''),
+  ]);
+  const redact = redactor([...secrets, ...carried]);
   return {
-    log: { version: '1.2', creator: CREATOR, entries: requests.map((request) => entry(request, redact)) },
+    log: {
+      version: '1.2',
+      creator: CREATOR,
+      entries: requests.map((request) => entry(request, redact, keepCookies)),
+    },
   };
 }
 
-function entry(request: RecordedRequest, redact: (text: string) => string): HarEntry {
-  const url = new URL(redact(request.url));
+function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { cookie: _, 'set-cookie': __, ...rest } = headers;
+  return rest;
+}
+
+function entry(request: RecordedRequest, redact: (text: string) => string, keepCookies: boolean): HarEntry {
   const bodyText = requestBodyText(request);
   const { response } = request;
   const answered = response !== undefined && request.status !== undefined;
   const time = Math.max(0, (response?.answeredAt ?? request.receivedAt) - request.receivedAt);
   const responseBody = answered ? redact(response.body) : '';
+  const query = URL.canParse(request.url) ? [...new URL(request.url).searchParams] : [];
   return {
     startedDateTime: new Date(request.receivedAt).toISOString(),
     time,
     request: {
       method: request.method,
-      url: url.href,
+      url: redactedUrl(request.url, redact),
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: headerList(request.headers, redact),
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      headers: headerList(request.headers, redact, keepCookies),
+      queryString: query.map(([name, value]) => ({
+        name: redact(name),
+        value: isSecretName(name) ? REDACTED : redact(value),
+      })),
       ...(bodyText === undefined
         ? {}
         : { postData: { mimeType: request.headers['content-type'] ?? '', text: redact(bodyText) } }),
@@ -224,7 +276,7 @@ function entry(request: RecordedRequest, redact: (text: string) => string): HarE
       statusText: answered ? (STATUS_TEXT[response.status] ?? '') : '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: answered ? headerList(response.headers, redact) : [],
+      headers: answered ? headerList(response.headers, redact, keepCookies) : [],
       content: {
         size: byteLength(responseBody),
         mimeType: answered ? (response.headers['content-type'] ?? '') : '',
@@ -249,6 +301,24 @@ function entry(request: RecordedRequest, redact: (text: string) => string): HarE
   };
 }
 
+/**
+ * The URL with its path and query redacted and its user and password dropped; the origin is left as
+ * it is, so a secret that happens to match part of it (`http`, `/`) cannot break the URL.
+ */
+function redactedUrl(href: string, redact: (text: string) => string): string {
+  if (!URL.canParse(href)) return redact(href);
+  const url = new URL(href);
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const name = part.split('=')[0] ?? '';
+      return part.includes('=') && isSecretName(name) ? `${name}=${REDACTED}` : part;
+    })
+    .join('&');
+  return `${url.origin}${redact(url.pathname)}${url.search === '' ? '' : `?${redact(query)}`}`;
+}
+
 /** Why a request has no answer in the archive. */
 function noAnswer(request: RecordedRequest): string {
   if (request.afterOperation !== undefined) return `No response: ${request.afterOperation}`;
@@ -262,27 +332,19 @@ function requestBodyText(request: RecordedRequest): string | undefined {
   return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
-const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization']);
-
 function headerList(
   headers: Readonly<Record<string, string>>,
   redact: (text: string) => string,
+  keepCookies: boolean,
 ): HarNameValue[] {
-  return Object.entries(headers).map(([name, value]) => ({
-    name,
-    value: AUTHORIZATION_HEADERS.has(name) ? redactCredentials(value) : redact(value),
-  }));
-}
+  return Object.entries(headers).map(([name, value]) => ({ name, value: headerValue(name, value) }));
 
-/** `Bearer abc` as `Bearer [REDACTED]`: the scheme stays, the credentials never do. */
-function redactCredentials(value: string): string {
-  const scheme = /^\s*(\S+)\s+\S/.exec(value)?.[1];
-  return scheme === undefined ? '[REDACTED]' : `${scheme} [REDACTED]`;
-}
-
-function bearerToken(request: RecordedRequest): string[] {
-  const token = /^\s*Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-  return token === undefined ? [] : [token];
+  function headerValue(name: string, value: string): string {
+    if (CREDENTIAL_HEADERS.has(name)) return redactCredentials(value);
+    if (name === 'cookie') return keepCookies ? redact(value) : redactCookie(value);
+    if (name === 'set-cookie') return keepCookies ? redact(value) : redactSetCookie(value);
+    return isSecretName(name) ? REDACTED : redact(value);
+  }
 }
 
 function byteLength(text: string): number {

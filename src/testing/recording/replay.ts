@@ -158,9 +158,7 @@ export class Replay {
           .filter(([name]) => !TRANSFER_HEADERS.has(name)),
         body:
           entry.response.content.encoding === 'base64'
-            ? new TextDecoder().decode(
-                Uint8Array.from(atob(entry.response.content.text ?? ''), (c) => c.charCodeAt(0)),
-              )
+            ? fromBase64(entry.response.content.text ?? '', index)
             : (entry.response.content.text ?? ''),
         afterOperation: entry._afterOperation,
       };
@@ -315,6 +313,19 @@ function pathUnderVersion(pathname: string): string {
   const segments = pathname.split('/');
   const at = segments.indexOf('v1');
   return at === -1 ? pathname : `/${segments.slice(at + 1).join('/')}`;
+}
+
+/** @throws TypeError naming the entry when its text is not base64. */
+function fromBase64(text: string, index: number): string {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    throw new TypeError(
+      `replay: not a HAR archive: log.entries.${index}.response.content.text is not base64`,
+    );
+  }
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 function lowerCased(headers: readonly { name: string; value: string }[]): Record<string, string> {

@@ -38,10 +38,10 @@ export const MAX_JSON_DEPTH = 64;
 
 /**
  * A body as the store read it: its text (invalid UTF-8 replaced by U+FFFD) and whether it was valid
- * UTF-8, or `tooLarge` when it was over the limit and reading stopped.
+ * UTF-8, `cut` when only its start was kept, or `tooLarge` when it was over the limit and reading stopped.
  */
 export type BodyRead =
-  | { readonly tooLarge: false; readonly text: string; readonly utf8: boolean }
+  | { readonly tooLarge: false; readonly text: string; readonly utf8: boolean; readonly cut?: true }
   | { readonly tooLarge: true };
 
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -68,9 +68,14 @@ export function announcesMoreThan(headers: Headers, limit: number): boolean {
 
 /**
  * Reads a web `Request`'s body, stopping (and cancelling the stream) as soon as it is known to be
- * over `limit` bytes: by its `Content-Length`, or by counting what arrives.
+ * over `limit` bytes: by its `Content-Length`, or by counting what arrives. Only the first `keep`
+ * bytes are kept: the rest is counted and let go.
  */
-export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+export async function readBody(
+  request: Request,
+  limit: number,
+  keep = Number.POSITIVE_INFINITY,
+): Promise<BodyRead> {
   if (request.body === null) return { tooLarge: false, text: '', utf8: true };
   if (announcesMoreThan(request.headers, limit)) {
     // Not awaited: a stream msw hands over may settle its cancellation only once the answer is sent.
@@ -83,20 +88,22 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    const kept = Math.max(0, Math.min(value.byteLength, keep - size));
     size += value.byteLength;
     if (size > limit) {
       reader.cancel().catch(() => {});
       return { tooLarge: true };
     }
-    chunks.push(value);
+    if (kept > 0) chunks.push(value.subarray(0, kept));
   }
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(Math.min(size, keep));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return decodeBody(bytes);
+  const read = decodeBody(bytes);
+  return size > keep && !read.tooLarge ? { ...read, cut: true } : read;
 }
 
 /**

@@ -5,6 +5,15 @@
  *
  * @module
  */
+import {
+  CREDENTIAL_HEADERS,
+  carriedSecrets,
+  isSecretName,
+  redactCookie,
+  redactCredentials,
+  redactor,
+  redactSetCookie,
+} from '../recording/redact.js';
 import type { RecordedRequest } from '../store/request-log.js';
 
 /**
@@ -35,8 +44,8 @@ export const RUNTIME_HEADERS: readonly string[] = Object.freeze([
 /** Runtime-added headers that come as a family: `sec-fetch-mode`, `sec-ch-ua`, ... */
 const RUNTIME_HEADER_PREFIX = 'sec-';
 
-/** Headers whose values are keys: a snapshot, often committed, shows the scheme only. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization']);
+/** What a secret is printed as: a snapshot is often committed. */
+const MARKER = '[redacted]';
 
 /**
  * A snapshot serializer as vitest's and Jest's `expect.addSnapshotSerializer` take it (pretty-format's
@@ -104,15 +113,32 @@ function clockIsFake(): boolean {
   return (Date as { isFake?: unknown }).isFake === true;
 }
 
-function stableHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+/** Credentials show their scheme only, key headers and cookies their names; any other value is redacted. */
+function stableHeaders(
+  headers: Readonly<Record<string, string>>,
+  redact: (text: string) => string,
+): Record<string, string> {
   const kept = Object.keys(headers)
     .filter((name) => !RUNTIME_HEADERS.includes(name) && !name.startsWith(RUNTIME_HEADER_PREFIX))
     .sort();
   return Object.fromEntries(
     kept.map((name) => {
       const value = headers[name] ?? '';
-      return [name, SECRET_HEADERS.has(name) ? `${value.split(' ')[0] ?? ''} [redacted]` : value];
+      if (CREDENTIAL_HEADERS.has(name)) return [name, redactCredentials(value, MARKER)];
+      if (name === 'cookie') return [name, redactCookie(value, MARKER)];
+      if (name === 'set-cookie') return [name, redactSetCookie(value, MARKER)];
+      return [name, isSecretName(name) ? MARKER : redact(value)];
     }),
+  );
+}
+
+/** Every string in `value`, keys included, with the secrets redacted. */
+function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [redact(name), redactDeep(item, redact)]),
   );
 }
 
@@ -132,21 +158,40 @@ function stableLog(log: readonly RecordedRequest[]): Record<string, unknown>[] {
     if (!ids.has(id)) ids.set(id, `request-${ids.size + 1}`);
     return ids.get(id) ?? id;
   };
-  return log.map(({ url, receivedAt, requestId, headers, query, response, ...rest }) => {
+  const redact = redactor(
+    log.flatMap(({ headers, url, response }) => [
+      ...carriedSecrets(headers, url),
+      ...carriedSecrets(response?.headers ?? {}, ''),
+    ]),
+    MARKER,
+  );
+  return log.map(({ url, receivedAt, requestId, headers, query, response, path, body, ...rest }) => {
     const fields = {
       at: time(receivedAt),
       requestId: idOf(requestId),
+      path: redact(path),
+      body: redactDeep(body, redact),
       ...rest,
-      ...(query === undefined || Object.keys(query).length === 0 ? {} : { query }),
-      headers: stableHeaders(headers),
+      ...(query === undefined || Object.keys(query).length === 0
+        ? {}
+        : {
+            query: Object.fromEntries(
+              Object.entries(query).map(([name, value]) => [
+                name,
+                isSecretName(name) ? MARKER : redactDeep(value, redact),
+              ]),
+            ),
+          }),
+      headers: stableHeaders(headers, redact),
       ...(response === undefined
         ? {}
         : {
             response: withoutUndefined({
               ...response,
+              body: redact(response.body),
               answeredAt: time(response.answeredAt),
               headers: Object.fromEntries(
-                Object.entries(stableHeaders(response.headers))
+                Object.entries(stableHeaders(response.headers, redact))
                   .filter(([name]) => !MOMENT_HEADERS.has(name))
                   // Location and Link name the store's origin, which differs by the way in: kept as paths.
                   .map(([name, value]) => [

@@ -15,7 +15,9 @@ import { Disruptions } from '../disruptions/disruptions.js';
 import { afterOperationPlan } from '../disruptions/faults.js';
 import { startHttpServer } from '../http/start-http-server.js';
 import type { HttpHandler } from '../msw/msw.js';
-import { type Har, toHar } from '../recording/har.js';
+import { confine } from '../recording/confine.js';
+import { type Har, type HarOptions, toHar } from '../recording/har.js';
+import { redactor } from '../recording/redact.js';
 import { Replay, type ReplayMismatchError } from '../recording/replay.js';
 import { forward, upstreamOf } from '../recording/upstream.js';
 import { authenticate, checkApiKeys, unauthorized } from '../rules/auth.js';
@@ -45,6 +47,7 @@ import { DEFAULT_BASE_URL, parseBaseUrl, pathUnder } from './base-url.js';
 import { PetRepository } from './pet-repository.js';
 import { RequestIds } from './request-ids.js';
 import {
+  headersSize,
   MAX_RECORDED_RESPONSE_BYTES,
   parsedQuery,
   plainHeaders,
@@ -52,6 +55,7 @@ import {
   RequestLog,
   recordedBody,
   recordResponse,
+  UNAUTHENTICATED_BODY_BYTES,
 } from './request-log.js';
 import {
   checkListenOptionNames,
@@ -161,6 +165,13 @@ export interface FakePetStoreOptions {
    */
   readonly maxRecordedRequests?: number;
   /**
+   * How many bytes of requests `store.requests` keeps, counted as the characters of each request's
+   * URL, headers and body and of its answer's headers and body; beyond it the oldest are dropped, as
+   * with `maxRecordedRequests`. Default `Infinity`. The `animal-store-fake-server` command keeps
+   * 64 MiB (`--max-log-bytes`).
+   */
+  readonly maxRecordedBytes?: number;
+  /**
    * Called when the fake itself fails while answering a request (a bug, or an option it cannot use,
    * such as a circular fault body). The request is answered 500 `internal_error`, in every mode, and
    * recorded with the failure's message in `error`. The `animal-store-fake-server` command writes
@@ -240,6 +251,7 @@ const OPTION_NAMES = Object.keys({
   ban: 0,
   maxBodyBytes: 0,
   maxRecordedRequests: 0,
+  maxRecordedBytes: 0,
   onInternalError: 0,
   requestIdSeed: 0,
   replay: 0,
@@ -307,7 +319,7 @@ export interface FakePetStore extends FakeStoreControl {
    * await writeFile('pets.har', JSON.stringify(store.toHAR(), null, 2));
    * ```
    */
-  toHAR(): Har;
+  toHAR(options?: HarOptions): Har;
 }
 
 /** The most `advanceClock` moves the clock in one call: a year, so dates stay within what `Date` holds. */
@@ -344,7 +356,10 @@ function createStore(
   const limiter = new RateLimiter(banPolicy(options.ban));
   const disruptions = new Disruptions();
   const maxBodyBytes = bodyLimit(options.maxBodyBytes);
-  const log = new RequestLog(options.maxRecordedRequests ?? Number.POSITIVE_INFINITY);
+  const log = new RequestLog(
+    options.maxRecordedRequests ?? Number.POSITIVE_INFINITY,
+    options.maxRecordedBytes ?? Number.POSITIVE_INFINITY,
+  );
   const requestIds = new RequestIds(options.requestIdSeed);
   const replay =
     options.replay === undefined
@@ -364,20 +379,26 @@ function createStore(
     const path = pathUnder(url, base.path);
     const requestId = requestIds.next();
     if (path === undefined) return identified(reply(toResponse(noRoute(method, url.pathname))), requestId);
-    const read: BodyRead = oversized ? { tooLarge: true } : await readBody(request, maxBodyBytes);
+    // Only the start of what a request without a valid key sent is kept: any page can send such requests.
+    const unauthenticated =
+      replay === undefined && upstream === undefined && !authenticated(request.headers).ok;
+    const read: BodyRead = oversized
+      ? { tooLarge: true }
+      : await readBody(request, maxBodyBytes, unauthenticated ? UNAUTHENTICATED_BODY_BYTES : undefined);
     const entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
       method,
       url: request.url,
       path,
       query: parsedQuery(url),
       headers: plainHeaders(request.headers),
-      body: read.tooLarge ? undefined : recordedBody(read.text),
+      body: read.tooLarge ? undefined : read.cut ? read.text : recordedBody(read.text),
       receivedAt: clock(),
       requestId,
     };
     if (!isModelled(path)) entry.unmodelled = true;
-    log.push(entry);
-    const plan: { after?: AfterOperationPlan } = {};
+    if (!read.tooLarge && read.cut) entry.bodyTruncated = true;
+    log.push(entry, entry.url.length + headersSize(entry.headers) + (read.tooLarge ? 0 : read.text.length));
+    const plan: AnswerPlan = {};
     let outcome: Outcome;
     try {
       outcome = await answer(request, entry, read, baseHref, plan);
@@ -396,6 +417,9 @@ function createStore(
     // An injected fault may send an id of its own: the log keeps the one the response carried.
     entry.requestId = outcome.response.headers.get(REQUEST_ID_HEADER) ?? '';
     entry.response = await recordResponse(outcome.response, clock(), maxResponseBytes);
+    log.grow(entry, headersSize(entry.response.headers) + entry.response.body.length);
+    // Logged as recorded, so a recording's headers survive; served confined.
+    if (plan.recorded === true) confine(outcome.response);
     if (plan.after === undefined) return outcome;
     entry.afterOperation = plan.after.fault;
     // No status reaches the client of a lost or stalled response.
@@ -408,7 +432,7 @@ function createStore(
     entry: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] },
     read: BodyRead,
     baseHref: string,
-    plan: { after?: AfterOperationPlan },
+    plan: AnswerPlan,
   ): Promise<Outcome> => {
     if (read.tooLarge) return reply(toResponse(payloadTooLarge(maxBodyBytes)));
 
@@ -431,12 +455,14 @@ function createStore(
 
     if (upstream !== undefined) {
       const forwarded = await forward(upstream, request, entry.path, read.text);
+      plan.recorded = true;
       return reply(forwarded instanceof Response ? forwarded : toResponse(forwarded));
     }
     if (replay !== undefined) {
       const replayed = replay.answer(entry, read.text);
       if (replayed.kind === 'network-error') return replayed;
       if (replayed.kind === 'response') {
+        plan.recorded = true;
         // A recorded answer that met a fault after the operation meets it again.
         if (replayed.afterOperation !== undefined) plan.after = afterOperationPlan(replayed.afterOperation);
         return reply(replayed.response);
@@ -508,7 +534,8 @@ function createStore(
         log.entries(),
         options.strict === true,
       );
-      if (problems.length > 0) throw new FakeStoreVerificationError(problems);
+      const redact = redactor(secrets);
+      if (problems.length > 0) throw new FakeStoreVerificationError(problems.map(redact));
     },
     reset() {
       retryAfterWait?.();
@@ -528,11 +555,12 @@ function createStore(
     now: clock,
     baseNow,
     maxBodyBytes,
+    maxRecordedBytes: options.maxRecordedBytes ?? Number.POSITIVE_INFINITY,
     respond,
     control,
-    har: () => toHar(log.entries(), secrets),
-    spawn(basePath, maxRecordedRequests) {
-      const sessionOptions = { ...options, baseUrl: `${base.origin}${basePath}`, maxRecordedRequests };
+    har: (harOptions) => toHar(log.entries(), secrets, harOptions),
+    spawn(basePath, limits) {
+      const sessionOptions = { ...options, baseUrl: `${base.origin}${basePath}`, ...limits };
       return createStore(sessionOptions, () => []).core;
     },
   };
@@ -579,7 +607,7 @@ function createStore(
     get droppedRequests() {
       return log.dropped;
     },
-    toHAR: () => core.har(),
+    toHAR: (harOptions) => core.har(harOptions),
     verify: control.verify,
     setPets: control.setPets,
     injectFault: control.injectFault,
@@ -590,6 +618,12 @@ function createStore(
     reset: control.reset,
   };
   return { store, core };
+}
+
+/** What the answer met on its way: a fault after the operation, an answer from a recording or an upstream. */
+interface AnswerPlan {
+  after?: AfterOperationPlan;
+  recorded?: true;
 }
 
 /** A 429's `Retry-After` in whole seconds, listed as the wait it asks of the client. */

@@ -37,8 +37,14 @@ export interface RecordedRequest {
   readonly query: Readonly<Record<string, string | readonly string[]>>;
   /** The headers, names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body parsed as JSON; the raw text when it is not JSON; `undefined` when there is none. */
+  /**
+   * The body parsed as JSON; the raw text when it is not JSON; `undefined` when there is none. Of a
+   * request that failed authentication, only the text of its first {@link UNAUTHENTICATED_BODY_BYTES}
+   * bytes is kept (read, the rest let go unread into memory), and `bodyTruncated` says so.
+   */
   readonly body: JsonValue | undefined;
+  /** `true` when `body` is the start of the body only: the request failed authentication. */
+  readonly bodyTruncated?: true;
   /** When it was received, by the store's clock (milliseconds since the epoch). */
   readonly receivedAt: number;
   /**
@@ -192,50 +198,114 @@ export function plainHeaders(headers: Headers): Record<string, string> {
 }
 
 /**
- * The requests a store keeps: every one by default, or the latest `limit`, the oldest dropped first
- * and counted.
+ * How much of the body of a request that failed authentication the store keeps (1 KiB): enough to
+ * see what was sent, too little for a page sending such requests to grow the command.
+ *
+ * @example
+ * ```ts
+ * import { UNAUTHENTICATED_BODY_BYTES } from 'animal-store-sdk/testing';
+ *
+ * UNAUTHENTICATED_BODY_BYTES; // 1024
+ * ```
+ */
+export const UNAUTHENTICATED_BODY_BYTES = 1024;
+
+/** The size the log counts for headers: their names and values, in characters. */
+export function headersSize(headers: Readonly<Record<string, string>>): number {
+  let size = 0;
+  for (const [name, value] of Object.entries(headers)) size += name.length + value.length;
+  return size;
+}
+
+/**
+ * The requests a store keeps: every one by default, or the latest `limit` within `maxBytes`, the
+ * oldest dropped first and counted. The bytes are counted as the characters of each request's URL,
+ * headers and body and of its answer's headers and body.
  */
 export class RequestLog {
   readonly #limit: number;
-  #entries: RecordedRequest[] = [];
-  /** Where the oldest entry is, once the log is full and wraps around. */
+  readonly #maxBytes: number;
+  #entries: (RecordedRequest | undefined)[] = [];
+  /** Where the oldest kept entry is: the ones before it were dropped. */
   #start = 0;
+  #sizes = new Map<RecordedRequest, number>();
+  #bytes = 0;
   #dropped = 0;
 
-  /** @param limit - How many requests to keep: a non-negative integer or `Infinity`. */
-  constructor(limit: number) {
-    if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
+  /**
+   * @param limit - How many requests to keep: a non-negative integer or `Infinity`.
+   * @param maxBytes - How many bytes of them to keep: a non-negative integer or `Infinity`.
+   */
+  constructor(limit: number, maxBytes: number = Number.POSITIVE_INFINITY) {
+    if (!isLimit(limit)) {
       throw new RangeError(`maxRecordedRequests must be an integer >= 0 or Infinity, got ${String(limit)}`);
     }
+    if (!isLimit(maxBytes)) {
+      throw new RangeError(`maxRecordedBytes must be an integer >= 0 or Infinity, got ${String(maxBytes)}`);
+    }
     this.#limit = limit;
+    this.#maxBytes = maxBytes;
   }
 
-  /** How many requests were dropped to stay within the limit since the log was last cleared. */
+  /** How many requests were dropped to stay within the limits since the log was last cleared. */
   get dropped(): number {
     return this.#dropped;
   }
 
-  /** Records a request, dropping the oldest when the log is full. */
-  push(entry: RecordedRequest): void {
-    if (this.#entries.length < this.#limit) {
-      this.#entries.push(entry);
-      return;
-    }
-    this.#dropped++;
-    if (this.#limit === 0) return;
-    this.#entries[this.#start] = entry;
-    this.#start = (this.#start + 1) % this.#limit;
+  /** How many bytes the kept requests count. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Records a request of `bytes`, dropping the oldest while the log is over a limit. */
+  push(entry: RecordedRequest, bytes: number): void {
+    this.#entries.push(entry);
+    this.#sizes.set(entry, bytes);
+    this.#bytes += bytes;
+    this.#trim();
+  }
+
+  /** Counts `bytes` more (its answer, once recorded) for a kept request, dropping as `push` does. */
+  grow(entry: RecordedRequest, bytes: number): void {
+    const size = this.#sizes.get(entry);
+    if (size === undefined) return;
+    this.#sizes.set(entry, size + bytes);
+    this.#bytes += bytes;
+    this.#trim();
   }
 
   /** The kept requests, oldest first. */
   entries(): RecordedRequest[] {
-    return [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return this.#entries.slice(this.#start) as RecordedRequest[];
   }
 
   /** Forgets every request and the count of dropped ones. */
   clear(): void {
     this.#entries = [];
     this.#start = 0;
+    this.#sizes = new Map();
+    this.#bytes = 0;
     this.#dropped = 0;
   }
+
+  #trim(): void {
+    while (this.#entries.length > this.#start) {
+      if (this.#entries.length - this.#start <= this.#limit && this.#bytes <= this.#maxBytes) break;
+      const oldest = this.#entries[this.#start] as RecordedRequest;
+      this.#entries[this.#start] = undefined;
+      this.#start++;
+      this.#bytes -= this.#sizes.get(oldest) ?? 0;
+      this.#sizes.delete(oldest);
+      this.#dropped++;
+    }
+    // Dropped slots are let go now and then, so the array stays within twice what is kept.
+    if (this.#start > 1024 && this.#start * 2 > this.#entries.length) {
+      this.#entries = this.#entries.slice(this.#start);
+      this.#start = 0;
+    }
+  }
+}
+
+function isLimit(value: number): boolean {
+  return value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0);
 }

@@ -8,7 +8,7 @@ import type { Pet } from '../../schemas.js';
 import { checkNames } from '../../shared/option-names.js';
 import type { ChaosOptions } from '../disruptions/chaos.js';
 import type { FaultOptions } from '../disruptions/faults.js';
-import type { Har } from '../recording/har.js';
+import type { Har, HarOptions } from '../recording/har.js';
 import type { BaseUrl } from './base-url.js';
 import type { RecordedRequest } from './request-log.js';
 
@@ -266,14 +266,19 @@ export interface StoreCore {
   /** Its state, as the control API reads and changes it. */
   readonly control: FakeStoreControl;
   /** The request log as a HAR 1.2 archive, keys redacted (`GET /__fake/requests.har`). */
-  har(): Har;
+  har(options?: HarOptions): Har;
   /**
    * A new, isolated store with this one's options (keys, plans, initial pets, limits), serving
-   * `basePath` (`/sessions/<id>/v1`), and keeping at most `maxRecordedRequests` requests.
+   * `basePath` (`/sessions/<id>/v1`), its request log within `limits`.
    */
-  spawn(basePath: string, maxRecordedRequests: number): StoreCore;
+  spawn(
+    basePath: string,
+    limits: { readonly maxRecordedRequests: number; readonly maxRecordedBytes: number },
+  ): StoreCore;
   /** The largest request body read, in bytes. */
   readonly maxBodyBytes: number;
+  /** The most bytes its request log keeps (`Infinity` when unbounded). */
+  readonly maxRecordedBytes: number;
   /**
    * Answers a request. `baseHref` is the base URL the request was sent to (the configured one, or the
    * HTTP server's); links in responses point under it. `oversized` says the caller already found the

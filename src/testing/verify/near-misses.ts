@@ -5,6 +5,7 @@
  * @module
  */
 import { contains, type FaultMatch, matchesRequest } from '../disruptions/fault-match.js';
+import { CREDENTIAL_HEADERS, carriedSecrets, isSecretName, REDACTED, redactor } from '../recording/redact.js';
 import type { JsonValue } from '../rules/responses.js';
 import { matchPattern } from '../rules/routes.js';
 import type { RecordedRequest } from '../store/request-log.js';
@@ -48,15 +49,24 @@ export interface NearMiss {
 }
 
 /** Headers whose values are never shown: they carry keys. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+function isSecretHeader(name: string): boolean {
+  return CREDENTIAL_HEADERS.has(name) || name === 'cookie' || isSecretName(name);
+}
+
+/** The credentials the requests carried, wherever else they appear (a path, a query, a body). */
+function redactorOf(requests: readonly RecordedRequest[]): (text: string) => string {
+  return redactor(requests.flatMap((request) => carriedSecrets(request.headers, request.url)));
+}
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** A request in one line: method, path, query and up to 60 characters of its body. */
-export function describeRequest(request: RecordedRequest): string {
-  const query = new URL(request.url).search;
-  const body = request.body === undefined ? '' : ` ${truncate(show(request.body), 60)}`;
-  return `${request.method} ${request.path || '/'}${query}${body}`;
+export function describeRequest(request: RecordedRequest, redact = redactorOf([request])): string {
+  const query = [...new URL(request.url).searchParams]
+    .map(([name, value]) => `${name}=${isSecretName(name) ? REDACTED : value}`)
+    .join('&');
+  const body = request.body === undefined ? '' : ` ${truncate(redact(show(request.body)), 60)}`;
+  return `${request.method} ${redact(request.path || '/')}${query === '' ? '' : redact(`?${query}`)}${body}`;
 }
 
 /** A match in one line: `POST /pets with body {"name":"Rex"}`. */
@@ -78,7 +88,15 @@ function truncate(text: string, length: number): string {
 }
 
 /** How `request` differs from `match`, one line per field; empty when it matches. */
-export function differences(match: RequestMatch, request: RecordedRequest): string[] {
+export function differences(
+  match: RequestMatch,
+  request: RecordedRequest,
+  redact = redactorOf([request]),
+): string[] {
+  return unredacted(match, request).map(redact);
+}
+
+function unredacted(match: RequestMatch, request: RecordedRequest): string[] {
   const found: string[] = [];
   if (match.method !== undefined && match.method.toUpperCase() !== request.method) {
     found.push(`method is ${request.method}, not ${match.method.toUpperCase()}`);
@@ -95,7 +113,9 @@ export function differences(match: RequestMatch, request: RecordedRequest): stri
     found.push(
       given.length === 0
         ? `query.${name} is missing (expected "${value}")`
-        : `query.${name} is ${given.map((one) => `"${one}"`).join(', ')}, not "${value}"`,
+        : isSecretName(name)
+          ? `query.${name} differs`
+          : `query.${name} is ${given.map((one) => `"${one}"`).join(', ')}, not "${value}"`,
     );
   }
   for (const [name, value] of Object.entries(match.headers ?? {})) {
@@ -103,7 +123,7 @@ export function differences(match: RequestMatch, request: RecordedRequest): stri
     const given = request.headers[lower];
     if (given === value) continue;
     if (given === undefined) found.push(`header ${lower} is missing`);
-    else if (SECRET_HEADERS.has(lower)) found.push(`header ${lower} differs`);
+    else if (isSecretHeader(lower)) found.push(`header ${lower} differs`);
     else found.push(`header ${lower} is "${given}", not "${value}"`);
   }
   if (match.body !== undefined) found.push(...bodyDifferences(match.body, request.body, 'body'));
@@ -166,8 +186,9 @@ function distance(a: string, b: string): number {
  */
 export function nearMisses(match: RequestMatch, log: readonly RecordedRequest[], count = 3): NearMiss[] {
   const expectedPath = typeof match.path === 'string' ? match.path : '';
+  const redact = redactorOf(log);
   return log
-    .map((request, position) => ({ request, position, found: differences(match, request) }))
+    .map((request, position) => ({ request, position, found: differences(match, request, redact) }))
     .filter(({ found }) => found.length > 0)
     .map((entry) => ({
       ...entry,
@@ -179,7 +200,7 @@ export function nearMisses(match: RequestMatch, log: readonly RecordedRequest[],
     .sort((a, b) => a.found.length - b.found.length || a.nearness - b.nearness || a.position - b.position)
     .slice(0, count)
     .map(({ request, position, found }) => ({
-      request: describeRequest(request),
+      request: describeRequest(request, redact),
       index: position + 1,
       differences: found,
     }));
