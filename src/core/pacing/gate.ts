@@ -22,8 +22,8 @@
  * @module
  */
 import type { PetStoreError } from '../../errors.js';
-import { Admission } from '../queue/admission.js';
-import { expired, tooLong } from '../queue/refusals.js';
+import { refusal } from '../queue/admission.js';
+import { expired, tooLate, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
@@ -32,6 +32,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
+import { Schedule } from './schedule.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
@@ -45,7 +46,7 @@ export interface GateOptions<Owner> {
   pacing: boolean;
   /** The share of a window's budget that may go at once, the rest spread over the window. */
   burst?: number | undefined;
-  /** Told of every timed wait before it starts, once per wait and waiter, with the waiter's owner. */
+  /** Told of each waiter's wait once, again only when its reason changes, with the waiter's owner. */
   onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
   /** The most requests that may wait; one more is refused. */
   maxQueued: number;
@@ -69,8 +70,9 @@ interface Waiter<Owner> {
   reject: (error: unknown) => void;
   signal: AbortSignal | null | undefined;
   onAbort: () => void;
-  /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
+  /** When the wait last reported for this waiter ends (epoch ms), and why; 0 before any. */
   reportedUntil: number;
+  reason?: RateLimitWait['reason'] | undefined;
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
@@ -85,7 +87,7 @@ export class RequestGate<Owner = undefined> {
   #deciding = false;
   /** Something changed while it was deciding: ask again rather than sleep. */
   #changed = false;
-  readonly #admission = new Admission();
+  readonly #schedule = new Schedule();
   /** Leases granted and not yet handed back. */
   #leases = 0;
 
@@ -120,16 +122,16 @@ export class RequestGate<Owner = undefined> {
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
-    const refusal = this.#admission.refusal({
+    const refused = refusal(this.#schedule, {
       ...this.#options,
       waiting: this.#queue.length,
       leases: this.#leases,
       now,
       until,
     });
-    if (refusal) {
-      this.#options.onRefusal?.(refusal, operation, owner);
-      return Promise.reject(refusal);
+    if (refused) {
+      this.#options.onRefusal?.(refused, operation, owner);
+      return Promise.reject(refused);
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter<Owner> = {
@@ -144,6 +146,7 @@ export class RequestGate<Owner = undefined> {
           this.#pump();
         },
         reportedUntil,
+        reason: reportedUntil > now ? 'cooldown' : undefined,
         since: now,
         until,
       };
@@ -166,10 +169,15 @@ export class RequestGate<Owner = undefined> {
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
     this.#leases--;
-    this.#admission.learn(outcome, Date.now());
+    this.#schedule.learn(outcome, Date.now());
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
     if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
     else this.#pump();
+  }
+
+  /** Counts `n` requests that may have reached the service with no reading back (schedule.ts). */
+  spent(n = 1): void {
+    this.#schedule.spent(n);
   }
 
   /** Asks the store for the head of the queue until it must wait. */
@@ -181,10 +189,12 @@ export class RequestGate<Owner = undefined> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (let head = this.#queue[0]; head !== undefined; head = this.#queue[0]) {
+      const within = head.until - Date.now();
       const decision = this.#options.store.acquire(this.#options.scope, {
         leaseMs: head.leaseMs,
         pacing: this.#options.pacing,
         burst: this.#options.burst,
+        ...(within < Number.POSITIVE_INFINITY && { within }),
       });
       if (isPromiseLike(decision)) {
         this.#deciding = true;
@@ -223,14 +233,16 @@ export class RequestGate<Owner = undefined> {
     }
     const { waitMs, reason } = decision;
     if (reason !== 'probe') {
-      // `X-RateLimit-Reset` is in whole seconds, rounded up: a minute window read just after it
-      // opened resets up to a second more than a minute away, which still counts as a minute.
-      const slack = reason === 'budget' ? RESET_RESOLUTION_MS : 0;
-      if (waitMs > this.#options.maxWait + slack) {
+      // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
+      if (waitMs > this.#options.maxWait) {
         this.#refuse(head, tooLong(waitMs));
         return true;
       }
-      this.#report(waitMs, reason);
+      if (Date.now() + waitMs > head.until) {
+        this.#refuse(head, tooLate(waitMs, head.until - Date.now()));
+        return true;
+      }
+      this.#review(waitMs, reason);
     }
     clearTimeout(this.#timer);
     this.#timer = setTimeout(this.#pump, waitMs);
@@ -238,17 +250,37 @@ export class RequestGate<Owner = undefined> {
   }
 
   /**
-   * Tells of a wait every queued request now takes, once: a request still inside a wait already
-   * reported is told only of what goes beyond it, so the waits reported add up to the time waited.
+   * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
+   * those that cannot start within their bound, and reports each wait once, again only when its
+   * reason changes or it proves longer than reported by more than a reset's rounding. A waiter
+   * inside a wait already reported is told only of what goes beyond it.
    */
-  #report(waitMs: number, reason: RateLimitWait['reason']): void {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason']): void {
     const now = Date.now();
-    const until = now + waitMs;
-    for (const waiter of this.#queue) {
-      if (until <= waiter.reportedUntil + SAME_WAIT_MS) continue;
-      const ms = waiter.reportedUntil > now ? until - waiter.reportedUntil : waitMs;
-      waiter.reportedUntil = until;
-      this.#options.onWait?.({ operation: waiter.operation, waitMs: ms, reason }, waiter.owner);
+    const headAt = now + headWaitMs;
+    const { pacing, burst } = this.#options;
+    let ahead = 0;
+    for (const waiter of [...this.#queue]) {
+      const mustAt = ahead === 0 ? headAt : Math.max(headAt, this.#schedule.startAt(ahead, this.#leases, pacing, now));
+      if (mustAt > waiter.until) {
+        this.#refuse(waiter, tooLate(mustAt - now, waiter.until - now));
+        continue;
+      }
+      const at =
+        ahead === 0
+          ? headAt
+          : Math.min(waiter.until, Math.max(mustAt, this.#schedule.startAt(ahead, this.#leases, pacing, now, burst)));
+      ahead++;
+      const reason = at <= headAt + SAME_WAIT_MS ? headReason : 'budget';
+      const { reportedUntil } = waiter;
+      if (
+        at > reportedUntil + SAME_WAIT_MS &&
+        (reason !== waiter.reason || at > reportedUntil + RESET_RESOLUTION_MS)
+      ) {
+        waiter.reportedUntil = at;
+        waiter.reason = reason;
+        this.#options.onWait?.({ operation: waiter.operation, waitMs: at - Math.max(now, reportedUntil), reason }, waiter.owner);
+      }
     }
   }
 
