@@ -7,8 +7,14 @@ import { Schedule } from '../../src/core/pacing/schedule.js';
 
 const NOW = 1_800_000_000_000;
 /** How long the call with `ahead` calls before it waits, by the schedule. */
-const startMs = (schedule: Schedule, ahead: number, inFlight: number, pacing: boolean, now: number, burst?: number) =>
-  schedule.startAt(ahead, inFlight, pacing, now, burst) - now;
+const startMs = (
+  schedule: Schedule,
+  ahead: number,
+  inFlight: number,
+  pacing: boolean,
+  now: number,
+  burst?: number,
+) => schedule.startAt(now, ahead, inFlight, now, Number.POSITIVE_INFINITY, { pacing, burst }) - now;
 /** A reading of a 10-request, 10-second window that resets in `resetInMs`. */
 const reading = (remaining: number, resetInMs: number, window = 1_800_000_010) => ({
   reading: { limit: 10, remaining, resetInMs, window },
@@ -67,7 +73,7 @@ describe('the earliest a call could start', () => {
     expect(startMs(schedule, 3, 0, true, NOW)).toBe(0);
   });
 
-  it('takes a window at least as long as its first request\'s reset less a second, until two resets show it', () => {
+  it("takes a window at least as long as its first request's reset less a second, until two resets show it", () => {
     const schedule = new Schedule();
     schedule.learn(reading(9, 10_600), NOW);
     // 9 left, then 10 a window: the 20th call ahead goes in the window after next.

@@ -11,8 +11,14 @@ import { settle, startFakeClock } from '../support/fake-clock.js';
 
 const NOW = 1_800_000_000_000;
 /** How long the call with `ahead` calls before it waits, by the schedule. */
-const startMs = (schedule: Schedule, ahead: number, inFlight: number, pacing: boolean, now: number, burst?: number) =>
-  schedule.startAt(ahead, inFlight, pacing, now, burst) - now;
+const startMs = (
+  schedule: Schedule,
+  ahead: number,
+  inFlight: number,
+  pacing: boolean,
+  now: number,
+  burst?: number,
+) => schedule.startAt(now, ahead, inFlight, now, Number.POSITIVE_INFINITY, { pacing, burst }) - now;
 /** A reading of a 10-request window that resets in `resetInMs`. */
 const reading = (remaining: number, resetInMs: number, window = 1_800_000_010) => ({
   reading: { limit: 10, remaining, resetInMs, window },

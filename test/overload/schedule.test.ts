@@ -4,7 +4,7 @@
  * time against the fake store's limiter.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ClientOptions, type RateLimitWait, RateLimitError } from '../../src/index.js';
+import { type ClientOptions, RateLimitError, type RateLimitWait } from '../../src/index.js';
 import type { RateLimits } from '../../src/testing/index.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { START, startFakeClock } from '../support/fake-clock.js';
@@ -16,7 +16,7 @@ afterEach(() => {
 
 interface Outcome {
   readonly ok: boolean;
-  readonly code?: string | undefined;
+  readonly error?: unknown;
   /** How long the call took to settle, in ms. */
   readonly ms: number;
 }
@@ -38,13 +38,14 @@ function onPlan(plan: RateLimits, options: ClientOptions = {}) {
   return { ...context, sent };
 }
 
+const codeOf = (outcome: Outcome): unknown => (outcome.error as { code?: unknown } | undefined)?.code;
+
 /** Records how a call settles and how long it took. */
 function track(outcomes: Outcome[], promise: Promise<unknown>): void {
   const started = Date.now();
   promise.then(
     () => outcomes.push({ ok: true, ms: Date.now() - started }),
-    (error: unknown) =>
-      outcomes.push({ ok: false, code: (error as { code?: string }).code, ms: Date.now() - started }),
+    (error: unknown) => outcomes.push({ ok: false, error, ms: Date.now() - started }),
   );
 }
 
@@ -55,7 +56,10 @@ async function until(outcomes: Outcome[], count: number, limitMs = 600_000) {
 
 describe('refused at once', () => {
   it('refuses nine in ten of the calls it refuses within 250 ms, and none settles past its bound', async () => {
-    const { client, sent } = onPlan({ perMinute: 50, perDay: 100_000, windowMs: 10_000 }, { maxRetryWait: 5_000 });
+    const { client, sent } = onPlan(
+      { perMinute: 50, perDay: 100_000, windowMs: 10_000 },
+      { maxRetryWait: 5_000 },
+    );
     const outcomes: Outcome[] = [];
     for (let i = 0; i < 300; i++) {
       track(outcomes, client.listPets());
@@ -64,11 +68,45 @@ describe('refused at once', () => {
     await until(outcomes, 300);
 
     const refused = outcomes.filter((outcome) => !outcome.ok);
-    console.log(refused.length, refused.filter((o) => o.ms <= 250).length, Math.max(...outcomes.map((o) => o.ms)), sent.filter((s) => s === 429).length);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.filter((outcome) => outcome.ms <= 250).length).toBeGreaterThanOrEqual(0.9 * refused.length);
+    expect(refused.every((outcome) => outcome.error instanceof RateLimitError)).toBe(true);
+    expect(refused.filter((outcome) => outcome.ms <= 250).length).toBeGreaterThanOrEqual(
+      0.9 * refused.length,
+    );
     // The bound is maxRetryWait's 5 s of waiting; an attempt on the fake takes no fake time.
     expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThanOrEqual(5_000);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+  });
+});
+
+describe("the README's 150 concurrent calls on the Free plan", () => {
+  it('with maxRetryWait: 180_000, succeed in three windows with no 429', async () => {
+    const { client, sent } = onPlan({ perMinute: 60, perDay: 1_000 }, { maxRetryWait: 180_000 });
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 150; i++) track(outcomes, client.listPets());
+    await until(outcomes, 150);
+
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(sent).toHaveLength(150);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+    // Two resets waited for, a minute apart (read in whole seconds), and no third.
+    const lastMs = Math.max(...outcomes.map((outcome) => outcome.ms));
+    expect(lastMs).toBeGreaterThanOrEqual(120_000);
+    expect(lastMs).toBeLessThan(180_000);
+  });
+
+  it('with the default bound, refuses at once the calls that cannot start within a minute, and none later', async () => {
+    vi.setSystemTime(START + 250);
+    const { client, sent } = onPlan({ perMinute: 60, perDay: 1_000 });
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 150; i++) track(outcomes, client.listPets());
+    await until(outcomes, 150);
+
+    const answered = outcomes.filter((outcome) => outcome.ok);
+    expect(answered.length).toBeGreaterThanOrEqual(60);
+    expect(answered.every((outcome) => outcome.ms <= 60_000)).toBe(true);
+    const refused = outcomes.filter((outcome) => !outcome.ok);
+    expect(refused.every((outcome) => outcome.ms === 0 && codeOf(outcome) === 'client_deadline')).toBe(true);
     expect(sent.filter((status) => status === 429)).toEqual([]);
   });
 });
@@ -81,7 +119,6 @@ describe('spreading is a preference', () => {
     for (let i = 0; i < 20; i++) track(outcomes, client.listPets({}, { callTimeout: 5_000 }));
     await until(outcomes, 20);
 
-    console.log(outcomes.filter((o) => o.ok).length, outcomes.map((o) => o.ms));
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(9);
     expect(outcomes.filter((outcome) => !outcome.ok).every((outcome) => outcome.ms <= 250)).toBe(true);
     expect(sent.filter((status) => status === 429)).toEqual([]);
@@ -93,7 +130,6 @@ describe('spreading is a preference', () => {
     for (let i = 0; i < 12; i++) track(outcomes, client.listPets());
     await until(outcomes, 12);
 
-    console.log(outcomes);
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(5);
     expect(sent.filter((status) => status === 429)).toEqual([]);
   });
@@ -110,7 +146,6 @@ describe('onWait', () => {
     for (let i = 0; i < 40; i++) track(outcomes, client.listPets());
     await until(outcomes, 40);
 
-    console.log(waits.length, outcomes.filter((o) => o.ok).length);
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
     expect(waits.length).toBeLessThanOrEqual(120);
   });

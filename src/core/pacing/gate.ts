@@ -14,16 +14,15 @@
  *   current reading (before the first response, or once a window has reset) one request goes alone
  *   to learn the budget, so a burst costs at most one refused request.
  *
- * Held requests are released in the order they arrived. A wait longer than `maxWait` fails at
- * once with a {@link RateLimitError}, as does a request that cannot start within its bound
- * (admission.ts judges) or that finds `maxQueued` waiting; its bound ending or its signal aborting
- * drops a request from the queue.
+ * Held requests are released in the order they arrived. Each waiter's start comes from the
+ * schedule (schedule.ts) whenever the head must wait: a request that cannot start within its bound
+ * is refused at once, when it arrives or as soon as the schedule shows it, as is one whose wait is
+ * longer than `maxWait` or that finds `maxQueued` waiting; its signal aborting drops it.
  *
  * @module
  */
 import type { PetStoreError } from '../../errors.js';
-import { refusal } from '../queue/admission.js';
-import { expired, tooLate, tooLong } from '../queue/refusals.js';
+import { queueFull, tooLate, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
@@ -56,12 +55,6 @@ export interface GateOptions<Owner> {
   onChange?: (() => void) | undefined;
 }
 
-/**
- * How much later than a wait already reported another may end and still be the same wait: a store
- * on another machine measures the same cooldown from a slightly different moment.
- */
-const SAME_WAIT_MS = 50;
-
 interface Waiter<Owner> {
   operation: string;
   owner: Owner | undefined;
@@ -70,13 +63,11 @@ interface Waiter<Owner> {
   reject: (error: unknown) => void;
   signal: AbortSignal | null | undefined;
   onAbort: () => void;
-  /** When the wait last reported for this waiter ends (epoch ms), and why; 0 before any. */
+  /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
-  reason?: RateLimitWait['reason'] | undefined;
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
-  bound?: ReturnType<typeof setTimeout> | undefined;
 }
 
 export class RequestGate<Owner = undefined> {
@@ -115,24 +106,12 @@ export class RequestGate<Owner = undefined> {
   pass(
     operation: string,
     leaseMs: number,
+    until: number,
     signal?: AbortSignal | null,
     reportedUntil = 0,
     owner?: Owner,
-    until = Number.POSITIVE_INFINITY,
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const now = Date.now();
-    const refused = refusal(this.#schedule, {
-      ...this.#options,
-      waiting: this.#queue.length,
-      leases: this.#leases,
-      now,
-      until,
-    });
-    if (refused) {
-      this.#options.onRefusal?.(refused, operation, owner);
-      return Promise.reject(refused);
-    }
     return new Promise((resolve, reject) => {
       const waiter: Waiter<Owner> = {
         operation,
@@ -146,20 +125,12 @@ export class RequestGate<Owner = undefined> {
           this.#pump();
         },
         reportedUntil,
-        reason: reportedUntil > now ? 'cooldown' : undefined,
-        since: now,
+        since: Date.now(),
         until,
       };
+      const { maxQueued } = this.#options;
+      if (this.#queue.length >= maxQueued) return this.#refuse(waiter, queueFull(maxQueued));
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      if (until !== Number.POSITIVE_INFINITY) {
-        waiter.bound = setTimeout(() => {
-          // A wait that ends with the bound goes first.
-          this.#pump();
-          if (!this.#queue.includes(waiter)) return;
-          this.#refuse(waiter, expired(Date.now() - waiter.since));
-          this.#pump();
-        }, until - now);
-      }
       this.#queue.push(waiter);
       this.#options.onChange?.();
       this.#pump();
@@ -169,15 +140,10 @@ export class RequestGate<Owner = undefined> {
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
     this.#leases--;
-    this.#schedule.learn(outcome, Date.now());
+    this.#schedule.learn(outcome);
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
     if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
     else this.#pump();
-  }
-
-  /** Counts `n` requests that may have reached the service with no reading back (schedule.ts). */
-  spent(n = 1): void {
-    this.#schedule.spent(n);
   }
 
   /** Asks the store for the head of the queue until it must wait. */
@@ -189,12 +155,11 @@ export class RequestGate<Owner = undefined> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (let head = this.#queue[0]; head !== undefined; head = this.#queue[0]) {
-      const within = head.until - Date.now();
       const decision = this.#options.store.acquire(this.#options.scope, {
         leaseMs: head.leaseMs,
         pacing: this.#options.pacing,
         burst: this.#options.burst,
-        ...(within < Number.POSITIVE_INFINITY && { within }),
+        within: head.until - Date.now(),
       });
       if (isPromiseLike(decision)) {
         this.#deciding = true;
@@ -232,54 +197,43 @@ export class RequestGate<Owner = undefined> {
       return true;
     }
     const { waitMs, reason } = decision;
-    if (reason !== 'probe') {
-      // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
-      if (waitMs > this.#options.maxWait) {
-        this.#refuse(head, tooLong(waitMs));
-        return true;
-      }
-      if (Date.now() + waitMs > head.until) {
-        this.#refuse(head, tooLate(waitMs, head.until - Date.now()));
-        return true;
-      }
-      this.#review(waitMs, reason);
+    if (reason !== 'probe' && waitMs > this.#options.maxWait) {
+      this.#refuse(head, tooLong(waitMs));
+      return true;
     }
+    // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
+    this.#review(waitMs, reason);
+    if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(this.#pump, waitMs);
+    // A poll past the head's bound ends its wait as the bound passes.
+    this.#timer = setTimeout(this.#pump, Math.min(waitMs, head.until + 1 - Date.now()));
     return false;
   }
 
   /**
    * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
-   * those that cannot start within their bound, and reports each wait once, again only when its
-   * reason changes or it proves longer than reported by more than a reset's rounding. A waiter
-   * inside a wait already reported is told only of what goes beyond it.
+   * those that cannot start within their bound, and reports each wait once, with its length; again
+   * only when it proves longer by more than a reset's rounding (a cooldown, a window longer than
+   * known), and then only what goes beyond.
    */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason']): void {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): void {
     const now = Date.now();
-    const headAt = now + headWaitMs;
-    const { pacing, burst } = this.#options;
+    // A probe's poll is no start: while another request learns the budget, only the bound ends a wait.
+    const headAt = headReason === 'probe' ? now : now + headWaitMs;
+    const { onWait } = this.#options;
     let ahead = 0;
     for (const waiter of [...this.#queue]) {
-      const mustAt = ahead === 0 ? headAt : Math.max(headAt, this.#schedule.startAt(ahead, this.#leases, pacing, now));
-      if (mustAt > waiter.until) {
-        this.#refuse(waiter, tooLate(mustAt - now, waiter.until - now));
+      const { until, reportedUntil } = waiter;
+      const at = this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
+      const reason = at > headAt ? 'budget' : headReason;
+      if (at > until) {
+        this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
       }
-      const at =
-        ahead === 0
-          ? headAt
-          : Math.min(waiter.until, Math.max(mustAt, this.#schedule.startAt(ahead, this.#leases, pacing, now, burst)));
       ahead++;
-      const reason = at <= headAt + SAME_WAIT_MS ? headReason : 'budget';
-      const { reportedUntil } = waiter;
-      if (
-        at > reportedUntil + SAME_WAIT_MS &&
-        (reason !== waiter.reason || at > reportedUntil + RESET_RESOLUTION_MS)
-      ) {
+      if (reason !== 'probe' && at > reportedUntil + RESET_RESOLUTION_MS) {
         waiter.reportedUntil = at;
-        waiter.reason = reason;
-        this.#options.onWait?.({ operation: waiter.operation, waitMs: at - Math.max(now, reportedUntil), reason }, waiter.owner);
+        onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
       }
     }
   }
@@ -300,7 +254,6 @@ export class RequestGate<Owner = undefined> {
     if (index === -1) return;
     this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
-    clearTimeout(waiter.bound);
     this.#options.onChange?.();
   }
 }

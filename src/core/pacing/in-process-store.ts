@@ -101,7 +101,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
                 burst,
               )
             : undefined;
-        if (paced?.waitMs && paced.waitMs <= (request.within ?? paced.waitMs)) {
+        if (paced?.waitMs && !(paced.waitMs > (request.within as number))) {
           return { granted: false, waitMs: paced.waitMs, reason: 'budget' };
         }
         if (available <= 0 || this.#allotment?.take(scope, reading) === false) {

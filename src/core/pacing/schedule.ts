@@ -7,9 +7,16 @@
  *
  * @module
  */
-import type { RateLimitOutcome } from './rate-limit-store.js';
+
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
+import type { RateLimitOutcome } from './rate-limit-store.js';
 import { burstSize } from './spread.js';
+
+/** Whether calls are paced by the readings, and the share of a window's budget that goes at once. */
+export interface Pacing {
+  readonly pacing: boolean;
+  readonly burst?: number | undefined;
+}
 
 /** The latest window as responses showed it, its reset on this host's clock. */
 interface Window {
@@ -27,7 +34,7 @@ export class Schedule {
   #cooldownUntil = 0;
 
   /** Takes in what a response said of the window and of a cooldown. */
-  learn({ reading, cooldownMs }: RateLimitOutcome, now: number): void {
+  learn({ reading, cooldownMs }: RateLimitOutcome, now = Date.now()): void {
     if (cooldownMs !== undefined) this.#cooldownUntil = Math.max(this.#cooldownUntil, now + cooldownMs);
     if (!reading) return;
     const current = this.#window;
@@ -59,12 +66,27 @@ export class Schedule {
   }
 
   /**
-   * When (epoch ms) the call with `ahead` calls waiting before it can start, while `inFlight`
-   * requests hold leases. Without `burst`, the earliest it must wait for (the cooldown, the budget,
-   * the reset: a lower bound, so that no call that could start in time is refused); with `burst`
-   * below 1, its turn in the budget spread over the window (spread.ts), which it may leave early.
+   * When (epoch ms) the call with `ahead` calls waiting before it can start, not before `after`,
+   * while `inFlight` requests hold leases, by its `pacing`. The earliest it must wait for (the cooldown, the
+   * budget, the reset: a lower bound, so that no call that could start in time is refused) when
+   * that is past `until`; else, with `burst` below 1, its turn in the budget spread over the window
+   * (spread.ts), which it leaves at `until`: spreading is a preference, not a limit.
    */
-  startAt(ahead: number, inFlight: number, pacing: boolean, now: number, burst = 1): number {
+  startAt(
+    after: number,
+    ahead: number,
+    inFlight: number,
+    now: number,
+    until: number,
+    { pacing, burst = 1 }: Pacing,
+  ): number {
+    const mustAt = Math.max(after, this.#turn(ahead, inFlight, pacing, now, 1));
+    return mustAt > until || burst >= 1
+      ? mustAt
+      : Math.min(until, Math.max(mustAt, this.#turn(ahead, inFlight, pacing, now, burst)));
+  }
+
+  #turn(ahead: number, inFlight: number, pacing: boolean, now: number, burst: number): number {
     const cooldown = Math.max(now, this.#cooldownUntil);
     const window = this.#window;
     if (!pacing || window === undefined || window.limit <= 0) return cooldown;

@@ -16,10 +16,6 @@ export const callBound = (callTimeout: number | undefined, maxRetryWait: number,
   queueLeftMs: maxRetryWait,
 });
 
-/** The latest a call may start from the queue. */
-export const passUntil = ({ deadline, queueLeftMs }: CallBound, now: number): number =>
-  Math.min(deadline, now + queueLeftMs);
-
 /** An attempt's timeout: its own, or what is left of the call's life if that ends first. */
 export const attemptTimeout = ({ deadline }: CallBound, timeout: number, now: number): number =>
   Math.max(1, Math.min(timeout, deadline - now));
