@@ -136,7 +136,7 @@ describe('spreading is a preference', () => {
 });
 
 describe('onWait', () => {
-  it('hears each wait once, and again only when its reason changes', async () => {
+  it("hears of each queued call's wait once: at most three reports a call", async () => {
     const waits: RateLimitWait[] = [];
     const { client } = onPlan(
       { perMinute: 10, perDay: 100_000, windowMs: 4_000 },
