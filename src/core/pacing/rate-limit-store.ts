@@ -240,7 +240,7 @@ export interface RateLimitOutcome {
  *    with `budget` until the window's pace allows the next request, by the rule of `spread()`:
  *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
  *    pace starting afresh with each window; but grant a request whose `within` ends before that
- *    (spreading is a preference: the in-process store does; the Redis store's script does not yet);
+ *    (spreading is a preference, not a limit);
  * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
  *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
  *    hold it back).
