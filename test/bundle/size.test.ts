@@ -19,7 +19,7 @@ import {
  * and retries sent past a memoizing fetch, one check of an object's fields for options and raw
  * requests, the queue's time bounds, cap, reading and closing with `sent` on every error, and the
  * budget spread over the window; 23,887 B before them), so that growth is a decision rather than an
- * accident. The browser build leaves out admission's estimate and the refusals only it gives, and
+ * accident. The browser build leaves out the schedule's estimate of each waiting call's start, and
  * takes a connection error's reason from its message alone.
  */
 const BUDGET_GZIP_BYTES = 26_000;
