@@ -27,7 +27,7 @@ import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
-import { attemptTimeout, type CallBound, callBound, passUntil } from './queue/bound.js';
+import { attemptTimeout, type CallBound, callBound } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
@@ -291,14 +291,14 @@ export class Transport {
   async #pass(call: Call): Promise<void> {
     const { spec, leaseMs, reportedUntil, controller } = call;
     const since = Date.now();
-    const until = passUntil(call, since);
     const lease = await this.#gate.pass(
       spec.operation,
       leaseMs,
+      // The latest it may start: its life's end, or its waits' allowance spent.
+      Math.min(call.deadline, since + call.queueLeftMs),
       controller.signal,
       reportedUntil,
       call,
-      until,
     );
     call.leases.push(lease);
     call.queueLeftMs -= Date.now() - since;

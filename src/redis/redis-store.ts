@@ -119,6 +119,7 @@ class RedisRateLimitStore implements RateLimitStore {
       String(request.alone?.processes ?? 0),
       String(Math.ceil(request.alone?.waitMs ?? 0)),
       request.burst !== undefined && request.burst < 1 ? String(request.burst) : '',
+      Number.isFinite(request.within) ? String(Math.floor(request.within as number)) : '',
     ]);
     const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
       reply as unknown[]

@@ -86,6 +86,8 @@ describe('pacing by the rate-limit headers', () => {
           statuses.push(response.status);
           return response;
         },
+        // The last calls wait a window's reset, read in whole seconds: a little over a minute.
+        maxRetryWait: 120_000,
       },
       { apiKeys: { [API_KEY]: 'free' } },
     );

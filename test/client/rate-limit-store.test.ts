@@ -35,7 +35,7 @@ function freeStore(options: { clockOffsetMs?: number } = {}) {
 
 function client(
   fetch: FakePetStoreFetch,
-  options: { apiKey?: string; rateLimitStore?: RateLimitStore } = {},
+  options: { apiKey?: string; rateLimitStore?: RateLimitStore; maxRetryWait?: number } = {},
 ) {
   return new PetStoreClient({
     apiKey: KEY,
@@ -126,7 +126,8 @@ describe('rateLimitStore', () => {
       acquire: async (scope, request) => inner.acquire(scope, request),
       release: async (scope, lease, outcome) => inner.release(scope, lease, outcome),
     };
-    const paced = client(fetch, { rateLimitStore });
+    // The last calls wait a window's reset, read in whole seconds: a little over a minute.
+    const paced = client(fetch, { rateLimitStore, maxRetryWait: 120_000 });
     const aborted = new AbortController();
     const calls = Array.from({ length: 70 }, (_, i) =>
       paced.listPets({}, i === 65 ? { signal: aborted.signal } : {}),

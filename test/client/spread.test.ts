@@ -88,7 +88,8 @@ describe('spreading the budget over the window', () => {
   });
 
   it('with pacingBurst: 1, sends the whole budget as soon as the window opens', async () => {
-    const { client, sent } = freePlan({ pacingBurst: 1 });
+    // The second window's calls wait its reset, read in whole seconds: a little over a minute.
+    const { client, sent } = freePlan({ pacingBurst: 1, maxRetryWait: 120_000 });
     await settleAll(Array.from({ length: 120 }, () => client.listPets()));
 
     const windows = byWindow(sent);

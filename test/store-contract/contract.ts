@@ -170,6 +170,13 @@ export function describeStoreContract(
       expect((await grantsUntilRefused(store, scope, 20, SPREAD)).leases).toHaveLength(1);
     });
 
+    it('spreading the budget, grants at once a request whose bound comes before its turn, while the budget lasts', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(2, 4_000) });
+      const hurried = { ...SPREAD, burst: 0.1, within: 100 };
+      // A burst of 1; the next turn is a second and a half on, past the bound: the budget serves it now.
+      expect((await grantsUntilRefused(store, scope, 20, hurried)).leases).toHaveLength(2);
+    });
+
     it('spreading the budget, fills the burst again with each window, within what the window has left', async () => {
       await store.release(scope, await lease(store, scope), { reading: reading(9, 4_000) });
       const spent = await grantsUntilRefused(store, scope, 20, SPREAD);

@@ -14,16 +14,15 @@
  *   current reading (before the first response, or once a window has reset) one request goes alone
  *   to learn the budget, so a burst costs at most one refused request.
  *
- * Held requests are released in the order they arrived. A wait longer than `maxWait` fails at
- * once with a {@link RateLimitError}, as does a request that cannot start within its bound
- * (admission.ts judges) or that finds `maxQueued` waiting; its bound ending or its signal aborting
- * drops a request from the queue.
+ * Held requests are released in the order they arrived. Each waiter's start comes from the
+ * schedule (schedule.ts) whenever the head must wait: a request that cannot start within its bound
+ * is refused at once, when it arrives or as soon as the schedule shows it, as is one whose wait is
+ * longer than `maxWait` or that finds `maxQueued` waiting; its signal aborting drops it.
  *
  * @module
  */
 import type { PetStoreError } from '../../errors.js';
-import { Admission } from '../queue/admission.js';
-import { expired, tooLong } from '../queue/refusals.js';
+import { queueFull, tooLate, tooLong } from '../queue/refusals.js';
 import type { RateLimitWait } from '../types.js';
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
@@ -32,6 +31,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
+import { Schedule } from './schedule.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
@@ -45,7 +45,7 @@ export interface GateOptions<Owner> {
   pacing: boolean;
   /** The share of a window's budget that may go at once, the rest spread over the window. */
   burst?: number | undefined;
-  /** Told of every timed wait before it starts, once per wait and waiter, with the waiter's owner. */
+  /** Told of each waiter's wait once, again only when its reason changes, with the waiter's owner. */
   onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
   /** The most requests that may wait; one more is refused. */
   maxQueued: number;
@@ -54,12 +54,6 @@ export interface GateOptions<Owner> {
   /** Told when the number of requests waiting changes. */
   onChange?: (() => void) | undefined;
 }
-
-/**
- * How much later than a wait already reported another may end and still be the same wait: a store
- * on another machine measures the same cooldown from a slightly different moment.
- */
-const SAME_WAIT_MS = 50;
 
 interface Waiter<Owner> {
   operation: string;
@@ -74,7 +68,6 @@ interface Waiter<Owner> {
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
-  bound?: ReturnType<typeof setTimeout> | undefined;
 }
 
 export class RequestGate<Owner = undefined> {
@@ -85,7 +78,7 @@ export class RequestGate<Owner = undefined> {
   #deciding = false;
   /** Something changed while it was deciding: ask again rather than sleep. */
   #changed = false;
-  readonly #admission = new Admission();
+  readonly #schedule = new Schedule();
   /** Leases granted and not yet handed back. */
   #leases = 0;
 
@@ -113,24 +106,12 @@ export class RequestGate<Owner = undefined> {
   pass(
     operation: string,
     leaseMs: number,
+    until: number,
     signal?: AbortSignal | null,
     reportedUntil = 0,
     owner?: Owner,
-    until = Number.POSITIVE_INFINITY,
   ): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const now = Date.now();
-    const refusal = this.#admission.refusal({
-      ...this.#options,
-      waiting: this.#queue.length,
-      leases: this.#leases,
-      now,
-      until,
-    });
-    if (refusal) {
-      this.#options.onRefusal?.(refusal, operation, owner);
-      return Promise.reject(refusal);
-    }
     return new Promise((resolve, reject) => {
       const waiter: Waiter<Owner> = {
         operation,
@@ -144,19 +125,12 @@ export class RequestGate<Owner = undefined> {
           this.#pump();
         },
         reportedUntil,
-        since: now,
+        since: Date.now(),
         until,
       };
+      const { maxQueued } = this.#options;
+      if (this.#queue.length >= maxQueued) return this.#refuse(waiter, queueFull(maxQueued));
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      if (until !== Number.POSITIVE_INFINITY) {
-        waiter.bound = setTimeout(() => {
-          // A wait that ends with the bound goes first.
-          this.#pump();
-          if (!this.#queue.includes(waiter)) return;
-          this.#refuse(waiter, expired(Date.now() - waiter.since));
-          this.#pump();
-        }, until - now);
-      }
       this.#queue.push(waiter);
       this.#options.onChange?.();
       this.#pump();
@@ -166,7 +140,7 @@ export class RequestGate<Owner = undefined> {
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
     this.#leases--;
-    this.#admission.learn(outcome, Date.now());
+    this.#schedule.learn(outcome);
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
     if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
     else this.#pump();
@@ -185,6 +159,7 @@ export class RequestGate<Owner = undefined> {
         leaseMs: head.leaseMs,
         pacing: this.#options.pacing,
         burst: this.#options.burst,
+        within: head.until - Date.now(),
       });
       if (isPromiseLike(decision)) {
         this.#deciding = true;
@@ -222,33 +197,44 @@ export class RequestGate<Owner = undefined> {
       return true;
     }
     const { waitMs, reason } = decision;
-    if (reason !== 'probe') {
-      // `X-RateLimit-Reset` is in whole seconds, rounded up: a minute window read just after it
-      // opened resets up to a second more than a minute away, which still counts as a minute.
-      const slack = reason === 'budget' ? RESET_RESOLUTION_MS : 0;
-      if (waitMs > this.#options.maxWait + slack) {
-        this.#refuse(head, tooLong(waitMs));
-        return true;
-      }
-      this.#report(waitMs, reason);
+    if (reason !== 'probe' && waitMs > this.#options.maxWait) {
+      this.#refuse(head, tooLong(waitMs));
+      return true;
     }
+    // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
+    this.#review(waitMs, reason);
+    if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(this.#pump, waitMs);
+    // A poll past the head's bound ends its wait as the bound passes.
+    this.#timer = setTimeout(this.#pump, Math.min(waitMs, head.until + 1 - Date.now()));
     return false;
   }
 
   /**
-   * Tells of a wait every queued request now takes, once: a request still inside a wait already
-   * reported is told only of what goes beyond it, so the waits reported add up to the time waited.
+   * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
+   * those that cannot start within their bound, and reports each wait once, with its length; again
+   * only when it proves longer by more than a reset's rounding (a cooldown, a window longer than
+   * known), and then only what goes beyond.
    */
-  #report(waitMs: number, reason: RateLimitWait['reason']): void {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): void {
     const now = Date.now();
-    const until = now + waitMs;
-    for (const waiter of this.#queue) {
-      if (until <= waiter.reportedUntil + SAME_WAIT_MS) continue;
-      const ms = waiter.reportedUntil > now ? until - waiter.reportedUntil : waitMs;
-      waiter.reportedUntil = until;
-      this.#options.onWait?.({ operation: waiter.operation, waitMs: ms, reason }, waiter.owner);
+    // A probe's poll is no start: while another request learns the budget, only the bound ends a wait.
+    const headAt = headReason === 'probe' ? now : now + headWaitMs;
+    const { onWait } = this.#options;
+    let ahead = 0;
+    for (const waiter of [...this.#queue]) {
+      const { until, reportedUntil } = waiter;
+      const at = this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
+      const reason = at > headAt ? 'budget' : headReason;
+      if (at > until) {
+        this.#refuse(waiter, tooLate(at - now, until - now));
+        continue;
+      }
+      ahead++;
+      if (reason !== 'probe' && at > reportedUntil + RESET_RESOLUTION_MS) {
+        waiter.reportedUntil = at;
+        onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
+      }
     }
   }
 
@@ -268,7 +254,6 @@ export class RequestGate<Owner = undefined> {
     if (index === -1) return;
     this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
-    clearTimeout(waiter.bound);
     this.#options.onChange?.();
   }
 }

@@ -101,7 +101,9 @@ export class InProcessRateLimitStore implements RateLimitStore {
                 burst,
               )
             : undefined;
-        if (paced?.waitMs) return { granted: false, waitMs: paced.waitMs, reason: 'budget' };
+        if (paced?.waitMs && !(paced.waitMs > (request.within as number))) {
+          return { granted: false, waitMs: paced.waitMs, reason: 'budget' };
+        }
         if (available <= 0 || this.#allotment?.take(scope, reading) === false) {
           return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
         }

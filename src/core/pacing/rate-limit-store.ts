@@ -66,6 +66,11 @@ export interface RateLimitAcquire {
    */
   readonly burst?: number | undefined;
   /**
+   * The milliseconds left before the request's bound: spreading is a preference, so a request whose
+   * turn in the spread comes later goes now while the window's budget lasts (rule 4). Absent: none.
+   */
+  readonly within?: number | undefined;
+  /**
    * For a shared store: this process paced alone, on its share, while the store failed (rule 2 of
    * {@link RateLimitStore}; {@link withFallback} sends it). Until every process is back, and the
    * window paced alone has reset, every process of the scope is to pace alone on its share, so that
@@ -234,7 +239,8 @@ export interface RateLimitOutcome {
  *    outstanding, else refuse with `budget` until the reset; given a `burst` below 1, also refuse
  *    with `budget` until the window's pace allows the next request, by the rule of `spread()`:
  *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
- *    pace starting afresh with each window;
+ *    pace starting afresh with each window; but grant a request whose `within` ends before that
+ *    (spreading is a preference, not a limit);
  * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
  *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
  *    hold it back).

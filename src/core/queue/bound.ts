@@ -4,8 +4,6 @@
  *
  * @module
  */
-import { RESET_RESOLUTION_MS } from '../pacing/rate-limit.js';
-
 export interface CallBound {
   /** When the call's life ends (epoch ms); `Infinity` without a `callTimeout`. */
   readonly deadline: number;
@@ -17,13 +15,6 @@ export const callBound = (callTimeout: number | undefined, maxRetryWait: number,
   deadline: callTimeout === undefined ? Number.POSITIVE_INFINITY : now + callTimeout,
   queueLeftMs: maxRetryWait,
 });
-
-/**
- * The latest a call may start from the queue. The reset and the response's Date are whole seconds:
- * a reset read from them may come up to two seconds late, and a minute's wait still counts as one.
- */
-export const passUntil = ({ deadline, queueLeftMs }: CallBound, now: number): number =>
-  Math.min(deadline, now + queueLeftMs + 2 * RESET_RESOLUTION_MS);
 
 /** An attempt's timeout: its own, or what is left of the call's life if that ends first. */
 export const attemptTimeout = ({ deadline }: CallBound, timeout: number, now: number): number =>

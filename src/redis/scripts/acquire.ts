@@ -17,7 +17,8 @@
  * Arguments: lease id, lease ms, whether to pace by the reading, process id; for a process back
  * from pacing alone, the ms until its window resets (else empty), how many processes it knew, and
  * the longest to wait for them; the burst when requests spread the window's budget (else empty),
- * by the spread rule (spread.ts). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
+ * by the spread rule (spread.ts); the ms left before the request's bound, a pace past which it
+ * does not wait (else empty). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
  * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
  * reading as window, limit, remaining less the leases out, ms to its reset}`, the reading empty when
  * there is none: a process keeps it for pacing alone should Redis stop answering.
@@ -35,7 +36,7 @@ const FIRST_LATENCY_MS = 50;
 const PROBE_WAIT_MS = { least: 5, most: 1_000 };
 
 export const ACQUIRE_LUA = `
-local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, await_ms, burst)
+local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, await_ms, burst, within)
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   redis.call('ZADD', KEYS[3], now, process)
   redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - ${MINUTE_MS})
@@ -92,7 +93,7 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
         local wait
         wait, credit = spread(state[14], tonumber(state[15]), tonumber(state[16]), state[5], remaining - in_flight,
           reset_at - now, tonumber(state[6]) or remaining, tonumber(burst))
-        if wait > 0 then
+        if wait > 0 and not (within and wait > within) then
           return answer(0, wait, 'budget')
         end
       end

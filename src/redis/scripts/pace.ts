@@ -42,7 +42,7 @@ local at = 2 + releases * ${RELEASE_ARGS}
 local reply = 1
 if ARGV[at] then
   reply = acquire(ARGV[at], tonumber(ARGV[at + 1]), ARGV[at + 2] == '1', ARGV[at + 3], ARGV[at + 4],
-    tonumber(ARGV[at + 5]), tonumber(ARGV[at + 6]), ARGV[at + 7])
+    tonumber(ARGV[at + 5]), tonumber(ARGV[at + 6]), ARGV[at + 7], tonumber(ARGV[at + 8]))
 end
 
 if redis.call('EXISTS', KEYS[1]) == 1 then

@@ -55,7 +55,7 @@ export const FEATURE_FAMILIES = {
   logging: ['core/log', 'core/request/attempt-log'],
   errors: ['errors', 'core/request/failure'],
   'browser safety': ['core/browser', 'core/request/cors'],
-  'queue bounds and closing': ['core/queue/admission', 'core/queue/open-calls', 'core/queue/refusals'],
+  'queue bounds and closing': ['core/queue/open-calls', 'core/queue/refusals'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FeatureFamily = keyof typeof FEATURE_FAMILIES;

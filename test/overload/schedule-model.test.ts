@@ -1,0 +1,82 @@
+/**
+ * The schedule as a pure judgement: the earliest a call could start, from the budget left, the reset,
+ * the window's length and the calls ahead. No timers: time is an argument.
+ */
+import { describe, expect, it } from 'vitest';
+import { Schedule } from '../../src/core/pacing/schedule.js';
+
+const NOW = 1_800_000_000_000;
+/** How long the call with `ahead` calls before it waits, by the schedule. */
+const startMs = (
+  schedule: Schedule,
+  ahead: number,
+  inFlight: number,
+  pacing: boolean,
+  now: number,
+  burst?: number,
+) => schedule.startAt(now, ahead, inFlight, now, Number.POSITIVE_INFINITY, { pacing, burst }) - now;
+/** A reading of a 10-request, 10-second window that resets in `resetInMs`. */
+const reading = (remaining: number, resetInMs: number, window = 1_800_000_010) => ({
+  reading: { limit: 10, remaining, resetInMs, window },
+});
+
+describe('the earliest a call could start', () => {
+  it('is now while the budget left covers the calls ahead and those in flight', () => {
+    const admission = new Schedule();
+    admission.learn(reading(6, 4_000), NOW);
+    expect(startMs(admission, 3, 2, true, NOW)).toBe(0);
+  });
+
+  it('is the reset once the calls ahead and in flight spend what is left', () => {
+    const admission = new Schedule();
+    admission.learn(reading(6, 4_000), NOW);
+    expect(startMs(admission, 4, 2, true, NOW)).toBe(4_000);
+  });
+
+  it('adds a whole window for every limit of calls beyond, once two resets showed its length', () => {
+    const admission = new Schedule();
+    admission.learn(reading(0, 500, 1_800_000_000), NOW - 10_000);
+    admission.learn(reading(0, 4_000), NOW);
+    // 25 ahead: 10 go at the reset, 10 a window later, the 25th's turn comes in the window after.
+    expect(startMs(admission, 25, 0, true, NOW)).toBe(4_000 + 2 * 10_000);
+    // Without the window's length, only the reset is certain.
+    const fresh = new Schedule();
+    fresh.learn(reading(0, 4_000), NOW);
+    expect(startMs(fresh, 25, 0, true, NOW)).toBe(4_000);
+  });
+
+  it('keeps the lowest remaining count of a window, as responses arrive out of order', () => {
+    const admission = new Schedule();
+    admission.learn(reading(2, 4_000), NOW);
+    admission.learn(reading(5, 4_000), NOW);
+    expect(startMs(admission, 2, 0, true, NOW)).toBe(4_000);
+  });
+
+  it('is the end of a cooldown, with pacing off too', () => {
+    const admission = new Schedule();
+    admission.learn({ cooldownMs: 3_000 }, NOW);
+    expect(startMs(admission, 0, 0, false, NOW + 1_000)).toBe(2_000);
+  });
+
+  it('is now before any reading, and for a window that has reset whose length is unknown', () => {
+    const admission = new Schedule();
+    expect(startMs(admission, 500, 0, true, NOW)).toBe(0);
+    admission.learn(reading(0, 1_000), NOW);
+    expect(startMs(admission, 500, 0, true, NOW + 2_000)).toBe(0);
+  });
+
+  it('counts a request whose answer never came against its window until it resets', () => {
+    const schedule = new Schedule();
+    schedule.learn(reading(6, 4_000), NOW);
+    schedule.spent(2);
+    expect(startMs(schedule, 4, 0, true, NOW)).toBe(4_000);
+    expect(startMs(schedule, 3, 0, true, NOW)).toBe(0);
+  });
+
+  it("takes a window at least as long as its first request's reset less a second, until two resets show it", () => {
+    const schedule = new Schedule();
+    schedule.learn(reading(9, 10_600), NOW);
+    // 9 left, then 10 a window: the 20th call ahead goes in the window after next.
+    expect(startMs(schedule, 19, 0, true, NOW)).toBe(10_600 + 9_600);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * One schedule: admission, spreading, each call's bound and the waits reported read one model of
+ * the key's window, so that what a call is told when it arrives is what then happens to it. On fake
+ * time against the fake store's limiter.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ClientOptions, RateLimitError, type RateLimitWait } from '../../src/index.js';
+import type { RateLimits } from '../../src/testing/index.js';
+import { API_KEY, setup } from '../client/setup.js';
+import { START, startFakeClock } from '../support/fake-clock.js';
+
+beforeEach(startFakeClock);
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface Outcome {
+  readonly ok: boolean;
+  readonly error?: unknown;
+  /** How long the call took to settle, in ms. */
+  readonly ms: number;
+}
+
+/** A client on `plan`; every request the store received, with its status. */
+function onPlan(plan: RateLimits, options: ClientOptions = {}) {
+  const sent: number[] = [];
+  const context = setup(
+    {
+      ...options,
+      fetch: async (input, init) => {
+        const response = await context.store.fetch(input, init);
+        sent.push(response.status);
+        return response;
+      },
+    },
+    { apiKeys: { [API_KEY]: plan } },
+  );
+  return { ...context, sent };
+}
+
+const codeOf = (outcome: Outcome): unknown => (outcome.error as { code?: unknown } | undefined)?.code;
+
+/** Records how a call settles and how long it took. */
+function track(outcomes: Outcome[], promise: Promise<unknown>): void {
+  const started = Date.now();
+  promise.then(
+    () => outcomes.push({ ok: true, ms: Date.now() - started }),
+    (error: unknown) => outcomes.push({ ok: false, error, ms: Date.now() - started }),
+  );
+}
+
+/** Moves fake time on in 10 ms steps until `count` outcomes are in, or `limitMs` passed. */
+async function until(outcomes: Outcome[], count: number, limitMs = 600_000) {
+  while (outcomes.length < count && Date.now() - START < limitMs) await vi.advanceTimersByTimeAsync(10);
+}
+
+describe('refused at once', () => {
+  it('refuses nine in ten of the calls it refuses within 250 ms, and none settles past its bound', async () => {
+    const { client, sent } = onPlan(
+      { perMinute: 50, perDay: 100_000, windowMs: 10_000 },
+      { maxRetryWait: 5_000 },
+    );
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 300; i++) {
+      track(outcomes, client.listPets());
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    await until(outcomes, 300);
+
+    const refused = outcomes.filter((outcome) => !outcome.ok);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((outcome) => outcome.error instanceof RateLimitError)).toBe(true);
+    expect(refused.filter((outcome) => outcome.ms <= 250).length).toBeGreaterThanOrEqual(
+      0.9 * refused.length,
+    );
+    // The bound is maxRetryWait's 5 s of waiting; an attempt on the fake takes no fake time.
+    expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThanOrEqual(5_000);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+  });
+});
+
+describe("the README's 150 concurrent calls on the Free plan", () => {
+  it('with maxRetryWait: 180_000, succeed in three windows with no 429', async () => {
+    const { client, sent } = onPlan({ perMinute: 60, perDay: 1_000 }, { maxRetryWait: 180_000 });
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 150; i++) track(outcomes, client.listPets());
+    await until(outcomes, 150);
+
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(sent).toHaveLength(150);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+    // Two resets waited for, a minute apart (read in whole seconds), and no third.
+    const lastMs = Math.max(...outcomes.map((outcome) => outcome.ms));
+    expect(lastMs).toBeGreaterThanOrEqual(120_000);
+    expect(lastMs).toBeLessThan(180_000);
+  });
+
+  it('with the default bound, refuses at once the calls that cannot start within a minute, and none later', async () => {
+    vi.setSystemTime(START + 250);
+    const { client, sent } = onPlan({ perMinute: 60, perDay: 1_000 });
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 150; i++) track(outcomes, client.listPets());
+    await until(outcomes, 150);
+
+    const answered = outcomes.filter((outcome) => outcome.ok);
+    expect(answered.length).toBeGreaterThanOrEqual(60);
+    expect(answered.every((outcome) => outcome.ms <= 60_000)).toBe(true);
+    const refused = outcomes.filter((outcome) => !outcome.ok);
+    expect(refused.every((outcome) => outcome.ms === 0 && codeOf(outcome) === 'client_deadline')).toBe(true);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+  });
+});
+
+describe('spreading is a preference', () => {
+  it('sends at once the calls whose bound falls before their paced turn while the budget lasts', async () => {
+    const { client, sent } = onPlan({ perMinute: 10, perDay: 100_000 });
+    await client.listPets();
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 20; i++) track(outcomes, client.listPets({}, { callTimeout: 5_000 }));
+    await until(outcomes, 20);
+
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(9);
+    expect(outcomes.filter((outcome) => !outcome.ok).every((outcome) => outcome.ms <= 250)).toBe(true);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+  });
+
+  it('serves five of twelve calls on five a minute with maxRetryWait: 2000', async () => {
+    const { client, sent } = onPlan({ perMinute: 5, perDay: 100_000 }, { maxRetryWait: 2_000 });
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 12; i++) track(outcomes, client.listPets());
+    await until(outcomes, 12);
+
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(5);
+    expect(sent.filter((status) => status === 429)).toEqual([]);
+  });
+});
+
+describe('onWait', () => {
+  it("hears of each queued call's wait once: at most three reports a call", async () => {
+    const waits: RateLimitWait[] = [];
+    const { client } = onPlan(
+      { perMinute: 10, perDay: 100_000, windowMs: 4_000 },
+      { onWait: (wait) => waits.push(wait) },
+    );
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 40; i++) track(outcomes, client.listPets());
+    await until(outcomes, 40);
+
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(waits.length).toBeLessThanOrEqual(120);
+  });
+});
