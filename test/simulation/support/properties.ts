@@ -195,7 +195,7 @@ export const refusalsJustified: Property = {
             !trace.attempts.some((attempt) => attempt.call === other.id && attempt.sentAt < at),
         ).length;
         if (ahead < opening.budget) {
-          return `${describeCall(call)} was refused ${call.outcome} at ${call.settledAt} ms, yet at ${at} ms ${opening.budget} request(s) of budget were open with ${ahead} call(s) waiting ahead, before the latest it could start (${latest} ms)`;
+          return `${describeCall(call)} was refused ${call.outcome} at ${call.settledAt} ms ("${call.message}"), yet at ${at} ms ${opening.budget} request(s) of budget were open with ${ahead} call(s) waiting ahead, before the latest it could start (${latest} ms)`;
         }
       }
     }

@@ -32,6 +32,9 @@ async function traceOf(drawn: Scenario): Promise<Trace> {
   return trace;
 }
 
+/** The property's name as a pattern for vitest's `-t`, which reads a regular expression. */
+const testNamePattern = (property: Property): string => property.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Runs `property` on every seed; a failure names the run and the command that replays it alone. */
 export async function checkOnEverySeed(property: Property): Promise<void> {
   const details = await fc.check(
@@ -53,7 +56,7 @@ export async function checkOnEverySeed(property: Property): Promise<void> {
     [
       `"${property.name}" failed after ${details.numRuns} run(s): ${problem}`,
       `Scenario: ${JSON.stringify(details.counterexample?.[0])}`,
-      `Replay this run alone: SIM_SEED=${details.seed} SIM_PATH=${details.counterexamplePath} npx vitest run ${TEST_FILE} -t "${property.name}"`,
+      `Replay this run alone: SIM_SEED=${details.seed} SIM_PATH=${details.counterexamplePath} npx vitest run ${TEST_FILE} -t '${testNamePattern(property)}'`,
       'Add SIM_SHRINK=1 (without SIM_PATH) to shrink it to a smaller run first.',
     ].join('\n'),
   );

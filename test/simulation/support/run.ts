@@ -36,6 +36,8 @@ export interface CallRecord {
   /** `ok`, or the error's `code` (a `PetStoreError` without one: its name). */
   outcome?: string;
   sent?: string;
+  /** The error's message, for a failed call. */
+  message?: string;
 }
 
 export interface AttemptRecord {
@@ -103,10 +105,11 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
   const random = vi.spyOn(Math, 'random').mockImplementation(jitter.next);
   const now = () => Date.now() - start;
 
+  const serviceNow = () => Date.now() + scenario.skewMs;
   const store = createFakePetStore({
     apiKeys: { [KEY]: { perMinute: scenario.limit, perDay: 1_000_000, windowMs: scenario.windowMs } },
     pets: samplePets(3),
-    now: () => Date.now() + scenario.skewMs,
+    now: serviceNow,
     requestIdSeed: scenario.seed,
   });
   const calls: CallRecord[] = [];
@@ -169,10 +172,14 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
     }
     attempt.status = response.status;
     attempt.answeredAt = now();
+    // The service's clock, as the fake's HTTP server sends it (store.fetch sends no Date).
+    const answerHeaders = new Headers(response.headers);
+    if (!answerHeaders.has('date')) answerHeaders.set('date', new Date(serviceNow()).toUTCString());
+    const answer = { status: response.status, statusText: response.statusText, headers: answerHeaders };
     const source = response.body;
     if (source === null) {
       end(false);
-      return response;
+      return new Response(null, answer);
     }
     // A body the client reads through this stream tells whether the whole answer arrived.
     const reader = source.getReader();
@@ -196,11 +203,7 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
         return reader.cancel(reason);
       },
     });
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return new Response(body, answer);
   };
 
   const rateLimitStore = scenario.clients.length > 1 ? createInProcessRateLimitStore() : undefined;
@@ -263,6 +266,7 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
             ? ((error as PetStoreError & { code?: string }).code ?? error.name)
             : `unexpected ${String(error)}`;
         if (error instanceof PetStoreError) record.sent = error.sent;
+        record.message = error instanceof Error ? error.message : String(error);
       },
     );
     if (controller !== undefined) {

@@ -98,7 +98,7 @@ export const scenario: fc.Arbitrary<Scenario> = fc
   })
   .chain((base) =>
     fc
-      .array(demand(base.limit, base.windowMs, base.clients.length), { minLength: 1, maxLength: 3 })
+      .array(demand(base.limit, base.windowMs, base.clients.length), { minLength: 1, maxLength: 2 })
       .map((stretches) => ({
         ...base,
         faults: base.faultRate === 0 ? [] : base.faults,
