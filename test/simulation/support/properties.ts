@@ -114,7 +114,9 @@ export const noOverspending: Property = {
     const perWindow = new Map<number, number>();
     for (const request of trace.requests) {
       if (!limiterRefusal(trace, request)) continue;
-      if (!silentBefore(trace, request.receivedAt)) {
+      // Sent after an attempt that fell silent, by the harness's order of events (times can tie).
+      const sent = trace.attempts[request.attempt] as AttemptRecord;
+      if (!trace.attempts.some((attempt) => attempt.silent && attempt.seq < sent.seq)) {
         return `the limiter refused request ${request.attempt} at ${request.receivedAt} ms (429 ${request.code}) though every earlier answer arrived`;
       }
       const count = (perWindow.get(request.reset ?? -1) ?? 0) + 1;

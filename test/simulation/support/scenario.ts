@@ -93,7 +93,8 @@ export const scenario: fc.Arbitrary<Scenario> = fc
     skewMs: fc.oneof(fc.constant(0), fc.integer({ min: -120_000, max: 120_000 })),
     phaseMs: fc.integer({ min: 0, max: 999 }),
     clients: fc.array(clientPlan, { minLength: 1, maxLength: 2 }),
-    faultRate: fc.oneof(fc.constant(0), fc.double({ min: 0.02, max: 0.5, noNaN: true })),
+    // None, some, or every attempt (a proxy that loses every answer, say).
+    faultRate: fc.oneof(fc.constant(0), fc.double({ min: 0.02, max: 0.5, noNaN: true }), fc.constant(1)),
     faults: fc.subarray(FAULT_NAMES, { minLength: 1 }),
   })
   .chain((base) =>
