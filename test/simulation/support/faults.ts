@@ -29,7 +29,7 @@ export const FAULT_KINDS = {
   lost: { fault: () => ({ afterOperation: 'lost-response' }) },
   stalled: { fault: () => ({ afterOperation: 'stalled-response' }) },
   cut: { fault: () => ({ afterOperation: 'cut-body' }) },
-  dripping: { fault: (random) => ({ afterOperation: 'dripping-body', dripMs: random.int(20, 400) }) },
+  dripping: { fault: (random) => ({ afterOperation: 'dripping-body', dripMs: random.int(150, 600) }) },
 } as const satisfies Record<string, FaultKind>;
 
 export type FaultName = keyof typeof FAULT_KINDS;

@@ -93,6 +93,9 @@ export interface Trace {
   readonly petNames: readonly string[];
   /** `onWait` reports the wait channel did not match one to one (the harness cannot name their call). */
   readonly unpairedWaits: number;
+  /** When the run stopped, and how many times it moved the clock to the next timer. */
+  readonly endedAt: number;
+  readonly steps: number;
 }
 
 export async function runScenario(scenario: Scenario): Promise<Trace> {
@@ -102,7 +105,9 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
   vi.setSystemTime(start);
   const faultRandom = seededRandom(scenario.seed);
   const jitter = seededRandom(scenario.seed ^ 0x5bd1e995);
-  const random = vi.spyOn(Math, 'random').mockImplementation(jitter.next);
+  // The client's backoff jitter reads Math.random: seeded here, so that a scenario replays exactly.
+  const realRandom = Math.random;
+  Math.random = jitter.next;
   const now = () => Date.now() - start;
 
   const serviceNow = () => Date.now() + scenario.skewMs;
@@ -280,6 +285,8 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
   for (const plan of scenario.calls) setTimeout(() => startCall(plan), plan.at);
 
   const lastArrival = scenario.calls.at(-1)?.at ?? 0;
+  let steps = 0;
+  let endedAt = 0;
   const settled = () =>
     calls.length === scenario.calls.length && calls.every((call) => call.settledAt !== undefined);
   try {
@@ -289,12 +296,14 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
         if (vi.getTimerCount() === 0) break;
         continue;
       }
+      steps += 1;
       await vi.advanceTimersToNextTimerAsync();
     }
   } finally {
+    endedAt = now();
     unsubscribe('tracing:animal-store-sdk:operation:start', onStart);
     unsubscribe('animal-store-sdk:wait', onWaitMessage);
-    random.mockRestore();
+    Math.random = realRandom;
     vi.clearAllTimers();
     vi.useRealTimers();
   }
@@ -306,6 +315,8 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
     requests: store.requests.map((request) => serviceRequest(request, start + scenario.skewMs)),
     petNames: store.pets.map((pet) => pet.name),
     unpairedWaits: unpairedWaits + unpaired.length,
+    endedAt,
+    steps,
   };
 }
 
