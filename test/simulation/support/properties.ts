@@ -49,6 +49,9 @@ const cooldowns = (trace: Trace): { from: number; until: number }[] =>
       until: (request.answeredAt as number) + ((request.retryAfter ?? 0) + 1) * 1_000,
     }));
 
+const pausedAt = (pauses: readonly { from: number; until: number }[], at: number) =>
+  pauses.find((pause) => pause.from <= at && at < pause.until);
+
 export interface ServiceWindow {
   readonly reset: number;
   /** When its first counted request opened it, and when it resets (host clock, from the run's start). */
@@ -186,8 +189,8 @@ export const refusalsJustified: Property = {
       if (silentBefore(trace, latest)) continue;
       for (const opening of openings) {
         let at = Math.max(opening.from, call.arrivedAt);
-        const pause = pauses.find((cooldown) => cooldown.from <= at && at < cooldown.until);
-        if (pause !== undefined) at = pause.until;
+        for (let pause = pausedAt(pauses, at); pause !== undefined; pause = pausedAt(pauses, at))
+          at = pause.until;
         if (at >= Math.min(opening.until, latest)) continue;
         const ahead = trace.calls.filter(
           (other) =>
@@ -206,8 +209,9 @@ export const refusalsJustified: Property = {
 };
 
 /**
- * While a call waits through a whole window it could have gone in, and every answer arrives, the
- * window's budget goes to calls whose callers are still there.
+ * While more callers want a window than its budget, one of them waits through the whole window
+ * (it could have gone in it), and every answer arrives, the window's budget goes to calls whose
+ * callers are still there.
  */
 export const goodput: Property = {
   name: 'while demand exceeds the plan, at least 95% of each window goes to calls still waiting',
@@ -226,6 +230,15 @@ export const goodput: Property = {
           !attemptsOf(trace, call).some((attempt) => attempt.sentAt < window.end),
       );
       if (waitingThrough === undefined) continue;
+      // Demand beyond the plan: more callers wanted this window than its budget.
+      const wanting = trace.calls.filter(
+        (call) =>
+          call.arrivedAt < window.end &&
+          (call.settledAt ?? Number.POSITIVE_INFINITY) >= window.start &&
+          (call.abortedAt ?? Number.POSITIVE_INFINITY) >= window.start &&
+          startBy(call) >= window.start,
+      ).length;
+      if (wanting <= limit) continue;
       const live = window.requests.filter((request) => {
         const attempt = trace.attempts[request.attempt] as AttemptRecord;
         const call = trace.calls[attempt.call] as CallRecord;
