@@ -4,6 +4,7 @@
  * SIM_PATH (one failing run, as a failure prints it), SIM_SHRINK=1 (shrink a failure first).
  */
 import fc from 'fast-check';
+import { describeTrace } from './describe-trace.js';
 import type { Property } from './properties.js';
 import { runScenario, type Trace } from './run.js';
 import { type Scenario, scenario } from './scenario.js';
@@ -57,7 +58,9 @@ export async function checkOnEverySeed(property: Property): Promise<void> {
       `"${property.name}" failed after ${details.numRuns} run(s): ${problem}`,
       `Scenario: ${JSON.stringify(details.counterexample?.[0])}`,
       `Replay this run alone: SIM_SEED=${details.seed} SIM_PATH=${details.counterexamplePath} npx vitest run ${TEST_FILE} -t '${testNamePattern(property)}'`,
-      'Add SIM_SHRINK=1 (without SIM_PATH) to shrink it to a smaller run first.',
+      settings.path === undefined
+        ? 'Replayed alone, it prints the whole run; add SIM_SHRINK=1 (without SIM_PATH) to shrink it first.'
+        : describeTrace(await traceOf(details.counterexample?.[0] as Scenario)),
     ].join('\n'),
   );
 }
