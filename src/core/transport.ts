@@ -258,7 +258,7 @@ export class Transport {
       }
       throw failure;
     } finally {
-      while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, {});
+      while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, { unused: true });
       signal?.removeEventListener('abort', forward);
       this.#calls.delete(call);
     }

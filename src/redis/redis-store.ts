@@ -199,7 +199,7 @@ class RedisRateLimitStore implements RateLimitStore {
     releases: readonly string[][],
     acquire: readonly string[] = [],
   ): Promise<unknown> {
-    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, {}, undefined));
+    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, { unused: true }, undefined));
     const all = [...stale, ...releases];
     try {
       return await this.#run(PACE, this.#keysOf(scope), [String(all.length), ...all.flat(), ...acquire]);
