@@ -38,6 +38,7 @@ import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
+import { RetryBudget } from './request/retry-budget.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { ClientQueue, HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
@@ -106,6 +107,7 @@ export class Transport {
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
   readonly #calls = new OpenCalls();
+  readonly #budget = new RetryBudget();
   readonly #store: RateLimitStore;
   readonly #scope: RateLimitScope;
   #rateLimit: RateLimit | null = null;
@@ -233,6 +235,7 @@ export class Transport {
         call,
         this.#kyOptions(call, options),
       );
+      this.#budget.earn();
       const data = await decodeData(
         call.where,
         spec.schema,
@@ -341,15 +344,18 @@ export class Transport {
       requested: call.requested,
       retry,
       maxRetryWait: this.#config.maxRetryWait,
+      budget: this.#budget,
     });
     const line = () => retryLine(call.described, decision, retry);
     if (!decision.retry) {
+      if (decision.budgetSpent) call.notRetried = decision.why;
       this.#config.log.info(line);
       return false;
     }
     const { waitMs, reason } = decision;
     // A closed client, or a wait the call's bound cannot hold, ends it with this attempt's error.
     if (this.#calls.closed || waitMs >= call.deadline - Date.now()) return false;
+    this.#budget.spend();
     this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
     // A 429's wait is every request's cooldown, held by the gate for this retry too: it is not
     // slept a second time, and the gate reports only what goes beyond it.

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type BlindWindow, blindSent, blindWaitMs, probeBackoffMs } from './probe.js';
+import { probeBackoffMs } from './probe.js';
 import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
   RateLimitAcquire,
@@ -36,8 +36,7 @@ interface ScopeState {
   /** Requests that went and brought no reading back, in a row (probe.ts); when the next probe may go. */
   silences: number;
   probeAt: number;
-  /** Requests sent with no current reading since the last known reset, and the longest window seen. */
-  blind?: BlindWindow | undefined;
+  /** The longest window a reading showed (its reset, rounded up to whole seconds). */
   windowMs: number;
   /** The window's bucket, when requests spread its budget over it. */
   bucket?: SpreadBucket | undefined;
@@ -104,11 +103,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
       const probing = !current || state.silences > 0;
       if (probing) {
         if (state.probe !== undefined) return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
-        const waitMs = Math.max(
-          state.probeAt - now,
-          current ? 0 : blindWaitMs(state.blind, reading?.limit ?? 0, state.windowMs, now),
-        );
-        if (waitMs > 0) return { granted: false, waitMs, reason: 'probe' };
+        if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
       }
       if (current) {
         const available = reading.remaining - state.leases.size;
@@ -130,8 +125,6 @@ export class InProcessRateLimitStore implements RateLimitStore {
           return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
         }
         if (paced) state.bucket = paced.bucket;
-      } else {
-        state.blind = blindSent(state.blind, state.windowMs, now);
       }
       if (probing) return { granted: true, lease: this.#lease(state, true, current ? reading.window : 0) };
     }
@@ -162,8 +155,8 @@ export class InProcessRateLimitStore implements RateLimitStore {
     if (reading !== null && reading.window === window && now < reading.resetAt) {
       state.reading = { ...reading, remaining: Math.max(0, reading.remaining - 1) };
     }
-    state.silences++;
-    state.probeAt = now + probeBackoffMs(state.silences, this.#random());
+    const pace = reading === null ? 0 : state.windowMs / Math.max(1, reading.limit);
+    state.probeAt = now + probeBackoffMs(++state.silences, this.#random(), pace);
   }
 
   /**
@@ -180,7 +173,6 @@ export class InProcessRateLimitStore implements RateLimitStore {
       state.reading = lowest(state.reading, reading, now, own);
       state.silences = 0;
       state.probeAt = 0;
-      state.blind = undefined;
       state.windowMs = Math.max(state.windowMs, reading.resetInMs + RESET_RESOLUTION_MS);
     }
     if (cooldownMs !== undefined) state.cooldownUntil = Math.max(state.cooldownUntil, now + cooldownMs);

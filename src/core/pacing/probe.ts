@@ -10,41 +10,15 @@
 import { withJitter } from '../request/retry.js';
 
 /** The first probe's backoff after a silent request, doubled for each one after it, up to the cap. */
-export const PROBE_BACKOFF = Object.freeze({ baseMs: 500, capMs: 30_000 });
-
-/** How long the next probe waits after `silences` silent requests in a row; `jitter` in [0, 1). */
-export function probeBackoffMs(silences: number, jitter: number): number {
-  const step = Math.min(PROBE_BACKOFF.capMs, PROBE_BACKOFF.baseMs * 2 ** (silences - 1));
-  return Math.round(withJitter(step, () => jitter));
-}
+export const PROBE_BASE_MS = 500;
+export const PROBE_CAP_MS = 30_000;
 
 /**
- * Requests sent with no current reading since the last window known reset: no more than that
- * window's `limit` go in one window's length (the longest reset a reading showed).
+ * How long the next probe waits after `silences` silent requests in a row; `jitter` in [0, 1). Never
+ * less than `paceMs`, the last window's length over its limit, so that no window gets more probes
+ * than the last budget known.
  */
-export interface BlindWindow {
-  /** When the first of them went (store clock, ms), and how many went. */
-  readonly since: number;
-  readonly sent: number;
-}
-
-/**
- * How long a request with no current reading waits before it may go (0: now), so that no window
- * gets more than the last `limit` known; `windowMs` 0 when no reading ever showed one.
- */
-export function blindWaitMs(
-  blind: BlindWindow | undefined,
-  limit: number,
-  windowMs: number,
-  now: number,
-): number {
-  if (blind === undefined || windowMs === 0 || blind.sent < limit) return 0;
-  return Math.max(0, blind.since + windowMs - now);
-}
-
-/** The blind window after one more request goes at `now`. */
-export function blindSent(blind: BlindWindow | undefined, windowMs: number, now: number): BlindWindow {
-  return blind === undefined || now >= blind.since + windowMs
-    ? { since: now, sent: 1 }
-    : { since: blind.since, sent: blind.sent + 1 };
+export function probeBackoffMs(silences: number, jitter: number, paceMs: number): number {
+  const step = Math.min(PROBE_CAP_MS, PROBE_BASE_MS * 2 ** (silences - 1));
+  return Math.max(paceMs, Math.round(withJitter(step, () => jitter)));
 }
