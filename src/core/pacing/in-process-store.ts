@@ -126,7 +126,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         }
         if (paced) state.bucket = paced.bucket;
       }
-      if (probing) return { granted: true, lease: this.#lease(state, true, current ? reading.window : 0) };
+      return { granted: true, lease: this.#lease(state, probing, current ? reading.window : 0) };
     }
     return { granted: true, lease: this.#lease(state, false, 0) };
   }
