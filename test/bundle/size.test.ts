@@ -14,19 +14,22 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 26,000 B (measured 25,996 B with zod 4.6, ky 2.1, the browser build, request ids, the diagnostics
- * channels' browser twin, the fleet's pacing alone kept out of the in-process store, `fetchOptions`
- * and retries sent past a memoizing fetch, one check of an object's fields for options and raw
- * requests, the queue's time bounds, cap, reading and closing with `sent` on every error, and the
- * budget spread over the window; 23,887 B before them), so that growth is a decision rather than an
- * accident. The browser build leaves out admission's estimate and the refusals only it gives, and
- * takes a connection error's reason from its message alone.
+ * 26,520 B (measured 26,499 B). 503 B of it count the requests that bring no reading back as spent
+ * and probe after them, and keep the client-wide retry budget: a page's shared key, and the Edge
+ * runtime, which loads this build, need them as a server does. Before them 25,996 B with zod 4.6,
+ * ky 2.1, the browser build, request ids, the diagnostics channels' browser twin, the fleet's pacing
+ * alone kept out of the in-process store, `fetchOptions` and retries sent past a memoizing fetch,
+ * one check of an object's fields for options and raw requests, the queue's time bounds, cap,
+ * reading and closing with `sent` on every error, and the budget spread over the window (23,887 B
+ * before those), so that growth is a decision rather than an accident. The browser build leaves out
+ * admission's estimate and the refusals only it gives, and takes a connection error's reason from
+ * its message alone.
  */
-const BUDGET_GZIP_BYTES = 26_000;
+const BUDGET_GZIP_BYTES = 26_520;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
-  'pacing and the cooldown': 1_720,
+  'pacing and the cooldown': 1_970,
   'raw requests': 960,
   logging: 250,
   errors: 900,
