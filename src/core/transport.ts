@@ -26,7 +26,7 @@ import type { CallOptions, ClientConfig } from './options.js';
 import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
-import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import type { RateLimitOutcome, RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
 import { attemptTimeout, type CallBound, callBound, passUntil } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
@@ -72,6 +72,9 @@ export interface RequestSpec<T> {
  * should its process die before reporting the outcome.
  */
 export const LEASE_MARGIN_MS = 1_000;
+
+/** What an attempt that got no response tells the rate-limit store. */
+const UNANSWERED: RateLimitOutcome = { unanswered: true };
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
 interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
@@ -261,7 +264,7 @@ export class Transport {
       }
       throw failure;
     } finally {
-      while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, { unused: true });
+      while (call.leases.length > 0) this.#gate.settle(call.leases.pop() as string, {});
       signal?.removeEventListener('abort', forward);
       this.#calls.delete(call);
     }
@@ -444,7 +447,7 @@ export class Transport {
     if (lease !== undefined) {
       this.#gate.settle(
         lease,
-        response ? rateLimitOutcome(response, reading, arrival, call.requested?.ms) : {},
+        response ? rateLimitOutcome(response, reading, arrival, call.requested?.ms) : UNANSWERED,
       );
     }
     if (!response) return;

@@ -205,7 +205,7 @@ class RedisRateLimitStore implements RateLimitStore {
     releases: readonly string[][],
     acquire: readonly string[] = [],
   ): Promise<unknown> {
-    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, { unused: true }, undefined));
+    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, {}, undefined));
     const all = [...stale, ...releases];
     try {
       return await this.#run(PACE, this.#keysOf(scope), [String(all.length), ...all.flat(), ...acquire]);
@@ -261,10 +261,11 @@ function releaseArgs(
   sentIn = '',
 ): string[] {
   const { reading, cooldownMs } = outcome;
-  const said = outcome.unused
-    ? 'unused'
-    : reading === undefined
-      ? 'none'
+  const said =
+    reading === undefined
+      ? outcome.unanswered
+        ? 'silent'
+        : 'none'
       : reading === null
         ? 'unreported'
         : 'reading';

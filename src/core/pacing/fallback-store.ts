@@ -165,7 +165,7 @@ class FallbackRateLimitStore implements RateLimitStore {
   /** Returns a lease of a store that does not know processes pace alone, unused. */
   #handBack(scope: RateLimitScope, lease: string): void {
     try {
-      void Promise.resolve(this.#primary.release(scope, lease, { unused: true })).catch(() => {});
+      void Promise.resolve(this.#primary.release(scope, lease, {})).catch(() => {});
     } catch {
       // A store that fails here is tried again, and warned about, by the next acquire.
     }

@@ -213,7 +213,7 @@ export class RequestGate<Owner = undefined> {
     if (decision.granted) this.#leases++;
     if (!this.#queue.includes(head)) {
       // Aborted while the store decided: hand an unused lease straight back.
-      if (decision.granted) this.settle(decision.lease, { unused: true });
+      if (decision.granted) this.settle(decision.lease, {});
       return true;
     }
     if (decision.granted) {

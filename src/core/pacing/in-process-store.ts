@@ -143,7 +143,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
     const window = state.leases.get(lease);
     state.leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
-    if (window !== undefined && outcome.reading === undefined && !outcome.unused) {
+    if (window !== undefined && outcome.unanswered) {
       this.#silent(state, window, Date.now());
     }
     this.record(scope, outcome, true);

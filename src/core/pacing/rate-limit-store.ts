@@ -211,8 +211,12 @@ export interface RateLimitOutcome {
   readonly reading?: RateLimitObservation | null | undefined;
   /** For a 429, the wait the service asked for: every client of the key waits that long. */
   readonly cooldownMs?: number | undefined;
-  /** The lease went unused: its request was never sent (its call ended first), so it spent nothing. */
-  readonly unused?: boolean | undefined;
+  /**
+   * The request was sent and no response came back: its answer lost, stalled or cut off before its
+   * headers, its connection failed, it timed out or was aborted after it was sent. The service may
+   * have counted it.
+   */
+  readonly unanswered?: boolean | undefined;
 }
 
 /**
@@ -237,19 +241,19 @@ export interface RateLimitOutcome {
  *    with `budget` until the window's pace allows the next request, by the rule of `spread()`:
  *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
  *    pace starting afresh with each window;
- * 5. with none, or while requests bring no reading back (below), grant one request at a time, the
- *    probe, so that a burst learns the budget with one request: while it is out, refuse with `probe`
- *    (leases granted by an earlier reading do not hold it back); after a silent request, refuse with
- *    `probe` until its jittered exponential backoff is over (`probeBackoffMs`); with no current
- *    reading, send no more in a window's length than the last `limit` known.
+ * 5. with none, or once a request went unanswered (below) and until a reading returns, grant one
+ *    request at a time, the probe, so that a burst learns the budget with one request: while it is
+ *    out, refuse with `probe` (leases granted by an earlier reading do not hold it back); after an
+ *    unanswered request, also refuse with `probe` until a jittered exponential backoff is over (0.5 s
+ *    doubling to 30 s, half of each step random, never shorter than the longest window seen over its
+ *    `limit`, so that no window gets more probes than the last budget known).
  *
  * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
  * of order; a `null` reading while there is no reading marks the service as not reporting; a
- * `cooldownMs` extends the cooldown. A request that went and brought no reading back (`reading`
- * absent, not `unused`: its answer lost, stalled or cut, its connection failed, it timed out or was
- * aborted after it was sent) may have been counted: it stays spent in the window it went in until
- * that window resets, and the requests after it probe (rule 5) until a reading returns. A store shared by processes lets a lease never released (its
- * process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
+ * `cooldownMs` extends the cooldown. An `unanswered` request may have been counted: it stays spent
+ * in the window it went in until that window resets, and the requests after it probe (rule 5) until
+ * a reading returns. An outcome of `{}` (a lease never used, or a response that told nothing) spends
+ * nothing. A store shared by processes lets a lease never released (its process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
  * that into pacing in the process.
  *
  * @example

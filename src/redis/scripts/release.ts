@@ -17,7 +17,7 @@ import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
  * already gone, the lowest count and the longest cooldown stay.
  *
  * Arguments: lease id, what the response said (`reading`, `unreported` for a success without
- * rate-limit headers, `none` when no reading came back, `unused` for a lease never used),
+ * rate-limit headers, `silent` for a request sent that got no response, else `none`),
  * remaining, reset in ms, window (the raw `X-RateLimit-Reset`), cooldown ms (empty for none), limit,
  * how long the request took in ms (empty when unknown), the window the request went in (empty for
  * none current), the probe's jitter (0 to 1).
@@ -32,7 +32,7 @@ export const RELEASE_LUA = `
 local function release(lease, said, remaining, reset_in, window, cooldown, limit, took, sent_in, jitter)
   local held = redis.call('ZREM', KEYS[2], lease)
   local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at', 'latency', 'limit', 'window_ms')
-  if said == 'none' and held == 1 then
+  if said == 'silent' and held == 1 then
     if stored[1] == sent_in and now < (tonumber(stored[3]) or 0) then
       redis.call('HSET', KEYS[1], 'remaining', math.max(0, tonumber(stored[2]) - 1))
     end
@@ -54,7 +54,7 @@ local function release(lease, said, remaining, reset_in, window, cooldown, limit
   elseif said == 'unreported' and not stored[1] then
     redis.call('HSET', KEYS[1], 'unreported', '1')
   end
-  if said ~= 'none' and said ~= 'unused' and took ~= '' then
+  if said ~= 'none' and said ~= 'silent' and took ~= '' then
     local latency = tonumber(stored[4])
     local sample = tonumber(took)
     redis.call('HSET', KEYS[1], 'latency', latency and math.floor((3 * latency + sample) / 4) or sample)
