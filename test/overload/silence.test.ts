@@ -4,6 +4,7 @@
  * fake time, 10 requests per 4-second window, a `listPets` every 50 ms for 12 s.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { probeBackoffMs } from '../../src/core/pacing/probe.js';
 import { createInProcessRateLimitStore, PetStoreClient, type RateLimitStore } from '../../src/index.js';
 import {
   type ChaosOptions,
@@ -109,5 +110,24 @@ describe('when answers are lost or stall', () => {
     );
     expect(banned).toBe(0);
     expect(requests).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('the probes after silence', () => {
+  it('back off from 0.5 s, doubling to 30 s, half of each step random, never faster than the last pace', () => {
+    const steps = [1, 2, 3, 7, 8, 20].map((silences) => [
+      probeBackoffMs(silences, 0, 0),
+      probeBackoffMs(silences, 0.999_999, 0),
+    ]);
+    expect(steps).toEqual([
+      [250, 500],
+      [500, 1_000],
+      [1_000, 2_000],
+      [15_000, 30_000],
+      [15_000, 30_000],
+      [15_000, 30_000],
+    ]);
+    // 10 requests a minute: a probe at most every 6 s, so no window gets more than its limit.
+    expect(probeBackoffMs(1, 0, 6_000)).toBe(6_000);
   });
 });

@@ -33,7 +33,7 @@ interface ScopeState {
   leases: Map<string, number>;
   /** The lease of the request out learning the budget, if any. */
   probe?: string | undefined;
-  /** Requests that went and brought no reading back, in a row (probe.ts); when the next probe may go. */
+  /** Requests unanswered since the last reading (probe.ts), and when the next probe may go. */
   silences: number;
   probeAt: number;
   /** The longest window a reading showed (its reset, rounded up to whole seconds). */
@@ -149,7 +149,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
     this.record(scope, outcome, true);
   }
 
-  /** A request that went brought no reading back: spent in its window, and the next goes as a probe. */
+  /** A request went unanswered: it stays spent in its window, and the next goes as a probe, later. */
   #silent(state: ScopeState, window: number, now: number): void {
     const { reading } = state;
     if (reading !== null && reading.window === window && now < reading.resetAt) {

@@ -1,8 +1,8 @@
 /**
- * Probing through silence. A request that went and brought no reading back (its answer lost,
- * stalled or cut, its connection failed, it timed out or was aborted after it was sent) may have
- * been counted by the service: a store counts it as spent in the window it went in, and lets the
- * requests after it go one at a time, each after a jittered exponential backoff, until a reading
+ * Probing through silence. A request that got no response (its answer lost, stalled or cut
+ * before its headers, its connection failed, it timed out or was aborted after it was sent) may
+ * have been counted by the service: a store counts it as spent in the window it went in, and lets
+ * the requests after it go one at a time, each after a jittered exponential backoff, until a reading
  * returns (TCP's answer to silence, RFC 6298). The Redis store's script has the same rule in Lua.
  *
  * @module
@@ -14,7 +14,7 @@ export const PROBE_BASE_MS = 500;
 export const PROBE_CAP_MS = 30_000;
 
 /**
- * How long the next probe waits after `silences` silent requests in a row; `jitter` in [0, 1). Never
+ * How long the next probe waits after `silences` unanswered requests in a row; `jitter` in [0, 1). Never
  * less than `paceMs`, the last window's length over its limit, so that no window gets more probes
  * than the last budget known.
  */

@@ -11,7 +11,7 @@ import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
  * clocks. After Redis lost its data, a response to a lease it never granted does not start a new
  * state: it may predate others answered since, so only a request sent since tells the budget. It
  * also keeps how long requests take (a moving average), from which a waiting process computes when
- * a probe is likely back. A request that went and brought no reading back stays spent in the window
+ * a probe is likely back. A request that got no response (`silent`) stays spent in the window
  * it went in, and the fleet's next request probes after the backoff of probe.ts (its jitter drawn
  * by the process, as scripts have no randomness of their own). Safe to run twice: the lease is
  * already gone, the lowest count and the longest cooldown stay.
