@@ -74,7 +74,8 @@ export interface RequestSpec<T> {
 export const LEASE_MARGIN_MS = 1_000;
 
 /** What an attempt that got no response tells the rate-limit store. */
-const UNANSWERED: RateLimitOutcome = { unanswered: true };
+const LOST: RateLimitOutcome = { unanswered: 'lost' };
+const ABORTED: RateLimitOutcome = { unanswered: 'aborted' };
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
 interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
@@ -447,7 +448,11 @@ export class Transport {
     if (lease !== undefined) {
       this.#gate.settle(
         lease,
-        response ? rateLimitOutcome(response, reading, arrival, call.requested?.ms) : UNANSWERED,
+        response
+          ? rateLimitOutcome(response, reading, arrival, call.requested?.ms)
+          : call.controller.signal.aborted
+            ? ABORTED
+            : LOST,
       );
     }
     if (!response) return;

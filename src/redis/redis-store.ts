@@ -262,13 +262,7 @@ function releaseArgs(
 ): string[] {
   const { reading, cooldownMs } = outcome;
   const said =
-    reading === undefined
-      ? outcome.unanswered
-        ? 'silent'
-        : 'none'
-      : reading === null
-        ? 'unreported'
-        : 'reading';
+    reading === undefined ? (outcome.unanswered ?? 'none') : reading === null ? 'unreported' : 'reading';
   return [
     lease,
     said,

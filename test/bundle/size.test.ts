@@ -14,7 +14,7 @@ import {
 
 /**
  * What an application pays for `PetStoreClient` and one call, from the packed tarball: at most
- * 26,520 B (measured 26,499 B). 503 B of it count the requests that bring no reading back as spent
+ * 26,550 B (measured 26,530 B). 534 B of it count the requests that bring no reading back as spent
  * and probe after them, and keep the client-wide retry budget: a page's shared key, and the Edge
  * runtime, which loads this build, need them as a server does. Before them 25,996 B with zod 4.6,
  * ky 2.1, the browser build, request ids, the diagnostics channels' browser twin, the fleet's pacing
@@ -25,7 +25,7 @@ import {
  * admission's estimate and the refusals only it gives, and takes a connection error's reason from
  * its message alone.
  */
-const BUDGET_GZIP_BYTES = 26_520;
+const BUDGET_GZIP_BYTES = 26_550;
 
 /** What each feature family may add: about a tenth above what it weighs, for the same reason. */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {

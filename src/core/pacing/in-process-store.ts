@@ -144,17 +144,20 @@ export class InProcessRateLimitStore implements RateLimitStore {
     state.leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
     if (window !== undefined && outcome.unanswered) {
-      this.#silent(state, window, Date.now());
+      this.#unanswered(state, window, outcome.unanswered === 'lost', Date.now());
     }
     this.record(scope, outcome, true);
   }
 
   /** A request went unanswered: it stays spent in its window, and the next goes as a probe, later. */
-  #silent(state: ScopeState, window: number, now: number): void {
+  #unanswered(state: ScopeState, window: number, lost: boolean, now: number): void {
     const { reading } = state;
-    if (reading !== null && reading.window === window && now < reading.resetAt) {
+    const current = reading !== null && now < reading.resetAt;
+    if (current && reading.window === window) {
       state.reading = { ...reading, remaining: Math.max(0, reading.remaining - 1) };
     }
+    // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
+    if (!lost && current) return;
     const pace = reading === null ? 0 : state.windowMs / Math.max(1, reading.limit);
     state.probeAt = now + probeBackoffMs(++state.silences, this.#random(), pace);
   }

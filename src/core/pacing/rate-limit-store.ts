@@ -212,11 +212,11 @@ export interface RateLimitOutcome {
   /** For a 429, the wait the service asked for: every client of the key waits that long. */
   readonly cooldownMs?: number | undefined;
   /**
-   * The request was sent and no response came back: its answer lost, stalled or cut off before its
-   * headers, its connection failed, it timed out or was aborted after it was sent. The service may
-   * have counted it.
+   * The request was sent and no response came back, so the service may have counted it: `'lost'`
+   * when its answer was lost, stalled or cut off before its headers, its connection failed or it
+   * timed out; `'aborted'` when its caller gave up while it was in flight.
    */
-  readonly unanswered?: boolean | undefined;
+  readonly unanswered?: 'lost' | 'aborted' | undefined;
 }
 
 /**
@@ -243,8 +243,9 @@ export interface RateLimitOutcome {
  *    pace starting afresh with each window;
  * 5. with none, or once a request went unanswered (below) and until a reading returns, grant one
  *    request at a time, the probe, so that a burst learns the budget with one request: while it is
- *    out, refuse with `probe` (leases granted by an earlier reading do not hold it back); after an
- *    unanswered request, also refuse with `probe` until a jittered exponential backoff is over (0.5 s
+ *    out, refuse with `probe` (leases granted by an earlier reading do not hold it back); after a
+ *    request `lost` (or `aborted` with no current reading), also refuse with `probe` until a
+ *    jittered exponential backoff is over (0.5 s
  *    doubling to 30 s, half of each step random, never shorter than the longest window seen over its
  *    `limit`, so that no window gets more probes than the last budget known).
  *

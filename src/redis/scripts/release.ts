@@ -11,13 +11,13 @@ import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
  * clocks. After Redis lost its data, a response to a lease it never granted does not start a new
  * state: it may predate others answered since, so only a request sent since tells the budget. It
  * also keeps how long requests take (a moving average), from which a waiting process computes when
- * a probe is likely back. A request that got no response (`silent`) stays spent in the window
+ * a probe is likely back. A request that got no response stays spent in the window
  * it went in, and the fleet's next request probes after the backoff of probe.ts (its jitter drawn
  * by the process, as scripts have no randomness of their own). Safe to run twice: the lease is
  * already gone, the lowest count and the longest cooldown stay.
  *
  * Arguments: lease id, what the response said (`reading`, `unreported` for a success without
- * rate-limit headers, `silent` for a request sent that got no response, else `none`),
+ * rate-limit headers, `lost` or `aborted` for a request sent that got no response, else `none`),
  * remaining, reset in ms, window (the raw `X-RateLimit-Reset`), cooldown ms (empty for none), limit,
  * how long the request took in ms (empty when unknown), the window the request went in (empty for
  * none current), the probe's jitter (0 to 1).
@@ -32,14 +32,19 @@ export const RELEASE_LUA = `
 local function release(lease, said, remaining, reset_in, window, cooldown, limit, took, sent_in, jitter)
   local held = redis.call('ZREM', KEYS[2], lease)
   local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at', 'latency', 'limit', 'window_ms')
-  if said == 'silent' and held == 1 then
-    if stored[1] == sent_in and now < (tonumber(stored[3]) or 0) then
+  if (said == 'lost' or said == 'aborted') and held == 1 then
+    local current = now < (tonumber(stored[3]) or 0)
+    if stored[1] == sent_in and current then
       redis.call('HSET', KEYS[1], 'remaining', math.max(0, tonumber(stored[2]) - 1))
     end
-    local silences = redis.call('HINCRBY', KEYS[1], 'silences', 1)
-    local step = math.min(${PROBE_CAP_MS}, ${PROBE_BASE_MS} * 2 ^ (silences - 1))
-    local pace = (tonumber(stored[6]) or 0) / math.max(1, tonumber(stored[5]) or 1)
-    redis.call('HSET', KEYS[1], 'probe_after', now + math.max(pace, math.floor(step / 2 + tonumber(jitter) * step / 2 + 0.5)))
+    -- A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
+    if said == 'lost' or not current then
+      local silences = redis.call('HINCRBY', KEYS[1], 'silences', 1)
+      local step = math.min(${PROBE_CAP_MS}, ${PROBE_BASE_MS} * 2 ^ (silences - 1))
+      local pace = (tonumber(stored[6]) or 0) / math.max(1, tonumber(stored[5]) or 1)
+      local backoff = math.floor(step / 2 + tonumber(jitter) * step / 2 + 0.5)
+      redis.call('HSET', KEYS[1], 'probe_after', now + math.max(pace, backoff))
+    end
   end
   if said == 'reading' and (held == 1 or stored[1]) then
     local left = tonumber(remaining)
@@ -54,7 +59,7 @@ local function release(lease, said, remaining, reset_in, window, cooldown, limit
   elseif said == 'unreported' and not stored[1] then
     redis.call('HSET', KEYS[1], 'unreported', '1')
   end
-  if said ~= 'none' and said ~= 'silent' and took ~= '' then
+  if said ~= 'none' and said ~= 'lost' and said ~= 'aborted' and took ~= '' then
     local latency = tonumber(stored[4])
     local sample = tonumber(took)
     redis.call('HSET', KEYS[1], 'latency', latency and math.floor((3 * latency + sample) / 4) or sample)
