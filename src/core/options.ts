@@ -68,7 +68,11 @@ export interface ClientOptions {
    * Default: `process.env.PETSTORE_BASE_URL`.
    */
   baseUrl?: string | undefined;
-  /** Retries after the first attempt, 0 to 10. Default: 2. */
+  /**
+   * Retries after the first attempt, 0 to 10. Default: 2. All calls of a client share a retry
+   * budget besides: 10 retries, and one more for every 5 successful calls; once it is spent, a
+   * failed call fails at once with its last error, its message saying so.
+   */
   maxRetries?: number | undefined;
   /** Milliseconds allowed for each attempt. Default: 60,000. */
   timeout?: number | undefined;

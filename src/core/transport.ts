@@ -26,7 +26,7 @@ import type { CallOptions, ClientConfig } from './options.js';
 import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
-import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import type { RateLimitOutcome, RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
 import { attemptTimeout, type CallBound, callBound } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
@@ -39,6 +39,7 @@ import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
+import { RetryBudget } from './request/retry-budget.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { ClientQueue, HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
 
@@ -72,6 +73,10 @@ export interface RequestSpec<T> {
  * should its process die before reporting the outcome.
  */
 export const LEASE_MARGIN_MS = 1_000;
+
+/** What an attempt that got no response tells the rate-limit store. */
+const LOST: RateLimitOutcome = { unanswered: 'lost' };
+const ABORTED: RateLimitOutcome = { unanswered: 'aborted' };
 
 /** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
 interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
@@ -109,6 +114,7 @@ export class Transport {
   readonly #gate: RequestGate<Call>;
   readonly #ky: KyInstance;
   readonly #calls = new OpenCalls();
+  readonly #budget = new RetryBudget();
   readonly #store: RateLimitStore;
   readonly #scope: RateLimitScope;
   #rateLimit: RateLimit | null = null;
@@ -237,6 +243,7 @@ export class Transport {
         call,
         this.#kyOptions(call, options),
       );
+      this.#budget.earn();
       const data = await decodeData(call, spec.schema, response);
       return {
         data,
@@ -337,15 +344,18 @@ export class Transport {
       requested: call.requested,
       retry,
       maxRetryWait: this.#config.maxRetryWait,
+      budget: this.#budget,
     });
     const line = () => retryLine(call.described, decision, retry);
     if (!decision.retry) {
+      if (decision.budgetSpent) call.notRetried = decision.why;
       this.#config.log.info(line);
       return false;
     }
     const { waitMs, reason } = decision;
     // A closed client, or a wait the call's bound cannot hold, ends it with this attempt's error.
     if (this.#calls.closed || waitMs >= call.deadline - Date.now()) return false;
+    this.#budget.spend();
     this.#waits({ operation: call.spec.operation, waitMs, reason }, line, call);
     // A 429's wait is every request's cooldown, held by the gate for this retry too: it is not
     // slept a second time, and the gate reports only what goes beyond it.
@@ -437,7 +447,11 @@ export class Transport {
     if (lease !== undefined) {
       this.#gate.settle(
         lease,
-        response ? rateLimitOutcome(response, reading, arrival, call.requested?.ms) : {},
+        response
+          ? rateLimitOutcome(response, reading, arrival, call.requested?.ms)
+          : call.controller.signal.aborted
+            ? ABORTED
+            : LOST,
       );
     }
     if (!response) return;

@@ -59,11 +59,12 @@ export interface RedisRateLimitStoreOptions {
 
 const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500 } as const;
 
-/** A lease this process holds: when it was granted, and whether its request learns the budget. */
+/** A lease this process holds: when it was granted, whether its request learns the budget, its window. */
 interface Held {
   readonly at: number;
   readonly probe: boolean;
   readonly expiresAt: number;
+  readonly window: string;
 }
 
 /** How many leases held before those long expired are dropped (their releases never came). */
@@ -139,7 +140,7 @@ class RedisRateLimitStore implements RateLimitStore {
     if (granted === '1') {
       const at = performance.now();
       if (this.#held.size >= HELD_PRUNE_SIZE) this.#prune(at);
-      this.#held.set(lease, { at, probe: reason === 'probe', expiresAt: at + leaseMs });
+      this.#held.set(lease, { at, probe: reason === 'probe', expiresAt: at + leaseMs, window });
       return { granted: true, lease, fleet };
     }
     return {
@@ -161,7 +162,12 @@ class RedisRateLimitStore implements RateLimitStore {
     const held = this.#held.get(lease);
     this.#held.delete(lease);
     const rhythm = this.#rhythmOf(scope);
-    const args = releaseArgs(lease, outcome, held === undefined ? undefined : performance.now() - held.at);
+    const args = releaseArgs(
+      lease,
+      outcome,
+      held === undefined ? undefined : performance.now() - held.at,
+      held?.window,
+    );
     const waitedOn = outcome.cooldownMs !== undefined || held?.probe !== false;
     if (!waitedOn && rhythm.backToBack && rhythm.unsent === undefined) {
       rhythm.unsent = args;
@@ -249,9 +255,15 @@ class RedisRateLimitStore implements RateLimitStore {
 }
 
 /** One release as the script's arguments (release.ts). */
-function releaseArgs(lease: string, outcome: RateLimitOutcome, tookMs: number | undefined): string[] {
+function releaseArgs(
+  lease: string,
+  outcome: RateLimitOutcome,
+  tookMs: number | undefined,
+  sentIn = '',
+): string[] {
   const { reading, cooldownMs } = outcome;
-  const said = reading === undefined ? 'none' : reading === null ? 'unreported' : 'reading';
+  const said =
+    reading === undefined ? (outcome.unanswered ?? 'none') : reading === null ? 'unreported' : 'reading';
   return [
     lease,
     said,
@@ -261,6 +273,8 @@ function releaseArgs(lease: string, outcome: RateLimitOutcome, tookMs: number | 
     cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
     String(reading?.limit ?? ''),
     tookMs === undefined ? '' : String(Math.round(tookMs)),
+    sentIn,
+    String(Math.random()),
   ];
 }
 

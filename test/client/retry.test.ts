@@ -78,6 +78,20 @@ describe('decideRetry', () => {
     return { ...base, method, error, requested, ...more };
   };
 
+  it('retries nothing once the retry budget is spent, saying so, and leaves what it never retries alone', () => {
+    const spent = { budget: { left: false } };
+    expect(decideRetry(ask('GET', httpError(503), spent))).toEqual({
+      retry: false,
+      why: expect.stringContaining("the client's retry budget is spent"),
+      budgetSpent: true,
+    });
+    expect(decideRetry(ask('GET', httpError(404), spent))).toEqual({
+      retry: false,
+      why: '404 is not retried',
+    });
+    expect(decideRetry(ask('GET', httpError(503), { budget: { left: true } })).retry).toBe(true);
+  });
+
   it('retries a 429 for every method after exactly the wait the service asked for', () => {
     const error = httpError(429, { 'Retry-After': '3' });
     for (const method of ['GET', 'POST', 'PATCH']) {

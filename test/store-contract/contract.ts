@@ -155,6 +155,48 @@ export function describeStoreContract(
       expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'probe' });
     });
 
+    it('counts a request that brought no reading back as spent in its window', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(2, 5_000) });
+      const [lost] = [await lease(store, scope), await lease(store, scope)];
+      await store.release(scope, lost as string, { unanswered: 'lost' });
+      const probe = await store.acquire(scope, PACED);
+      await new Promise((resolve) => setTimeout(resolve, (probe.granted ? 0 : probe.waitMs) + 20));
+
+      // Two left, one out and one lost: none.
+      expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+    });
+
+    it('after a request brought no reading back, sends one at a time after a backoff until a reading returns', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(9, 5_000) });
+      await store.release(scope, await lease(store, scope), { unanswered: 'lost' });
+      const backoff = await store.acquire(scope, PACED);
+      expect(backoff).toMatchObject({ granted: false, reason: 'probe' });
+      const waitMs = backoff.granted ? 0 : backoff.waitMs;
+      // The first step (250 to 500 ms), or the last window's pace (6 s over 10) when longer.
+      expect(waitMs).toBeGreaterThan(200);
+      expect(waitMs).toBeLessThanOrEqual(600);
+
+      await new Promise((resolve) => setTimeout(resolve, waitMs + 20));
+      const probe = await lease(store, scope);
+      expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'probe' });
+      await store.release(scope, probe, { reading: reading(6, 4_000) });
+      expect((await grantsUntilRefused(store, scope)).leases).toHaveLength(6);
+    });
+
+    it('counts a request aborted in flight as spent, without backing off while its window is known', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(3, 5_000) });
+      await store.release(scope, await lease(store, scope), { unanswered: 'aborted' });
+      const { leases, refusal } = await grantsUntilRefused(store, scope);
+      expect(leases).toHaveLength(2);
+      expect(refusal).toMatchObject({ granted: false, reason: 'budget' });
+    });
+
+    it('takes a lease handed back with nothing learned (never used): no backoff, no probe', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(5, 5_000) });
+      await store.release(scope, await lease(store, scope), {});
+      expect(await store.acquire(scope, PACED)).toMatchObject({ granted: true });
+    });
+
     it('spreading the budget, grants a burst at once, then one request per even share of the time left', async () => {
       await store.release(scope, await lease(store, scope), { reading: reading(9, 4_000) });
       const { leases, refusal } = await grantsUntilRefused(store, scope, 20, SPREAD);

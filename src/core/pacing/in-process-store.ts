@@ -6,6 +6,9 @@
  *
  * @module
  */
+
+import { probeBackoffMs } from './probe.js';
+import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
@@ -26,9 +29,15 @@ interface ScopeState {
   /** A success came without rate-limit headers: the service does not report them. */
   unreported: boolean;
   cooldownUntil: number;
-  leases: Set<string>;
+  /** Each lease out, with the window it went in (0: none current). */
+  leases: Map<string, number>;
   /** The lease of the request out learning the budget, if any. */
   probe?: string | undefined;
+  /** Requests unanswered since the last reading (probe.ts), and when the next probe may go. */
+  silences: number;
+  probeAt: number;
+  /** The longest window a reading showed (its reset, rounded up to whole seconds). */
+  windowMs: number;
   /** The window's bucket, when requests spread its budget over it. */
   bucket?: SpreadBucket | undefined;
 }
@@ -63,6 +72,8 @@ export interface InProcessStoreSettings {
    * spend (the fallback's). Without one, the store paces by the reading alone.
    */
   allotment?: WindowAllotment;
+  /** The probes' jitter, in [0, 1). Default `Math.random`. */
+  random?: () => number;
 }
 
 export class InProcessRateLimitStore implements RateLimitStore {
@@ -70,10 +81,12 @@ export class InProcessRateLimitStore implements RateLimitStore {
   /** The same states by scope object: a client passes the same one every time, so most calls end here. */
   readonly #byScope = new WeakMap<RateLimitScope, ScopeState>();
   readonly #allotment: WindowAllotment | undefined;
+  readonly #random: () => number;
   #nextLease = 0;
 
   constructor(settings: InProcessStoreSettings = {}) {
     this.#allotment = settings.allotment;
+    this.#random = settings.random ?? Math.random;
   }
 
   acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
@@ -86,7 +99,13 @@ export class InProcessRateLimitStore implements RateLimitStore {
     }
     if (request.pacing && !state.unreported) {
       const { reading } = state;
-      if (reading !== null && now < reading.resetAt) {
+      const current = reading !== null && now < reading.resetAt;
+      const probing = !current || state.silences > 0;
+      if (probing) {
+        if (state.probe !== undefined) return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
+        if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
+      }
+      if (current) {
         const available = reading.remaining - state.leases.size;
         const { burst } = request;
         const paced =
@@ -108,27 +127,41 @@ export class InProcessRateLimitStore implements RateLimitStore {
           return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
         }
         if (paced) state.bucket = paced.bucket;
-      } else if (state.probe !== undefined) {
-        return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
-      } else {
-        return { granted: true, lease: this.#lease(state, true) };
       }
+      return { granted: true, lease: this.#lease(state, probing, current ? reading.window : 0) };
     }
-    return { granted: true, lease: this.#lease(state, false) };
+    return { granted: true, lease: this.#lease(state, false, 0) };
   }
 
-  #lease(state: ScopeState, probe: boolean): string {
+  #lease(state: ScopeState, probe: boolean, window: number): string {
     const lease = String(++this.#nextLease);
-    state.leases.add(lease);
+    state.leases.set(lease, window);
     if (probe) state.probe = lease;
     return lease;
   }
 
   release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void {
     const state = this.#state(scope);
+    const window = state.leases.get(lease);
     state.leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
+    if (window !== undefined && outcome.unanswered) {
+      this.#unanswered(state, window, outcome.unanswered === 'lost', Date.now());
+    }
     this.record(scope, outcome, true);
+  }
+
+  /** A request went unanswered: it stays spent in its window, and the next goes as a probe, later. */
+  #unanswered(state: ScopeState, window: number, lost: boolean, now: number): void {
+    const { reading } = state;
+    const current = reading !== null && now < reading.resetAt;
+    if (current && reading.window === window) {
+      state.reading = { ...reading, remaining: Math.max(0, reading.remaining - 1) };
+    }
+    // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
+    if (!lost && current) return;
+    const pace = reading === null ? 0 : state.windowMs / Math.max(1, reading.limit);
+    state.probeAt = now + probeBackoffMs(++state.silences, this.#random(), pace);
   }
 
   /**
@@ -143,6 +176,9 @@ export class InProcessRateLimitStore implements RateLimitStore {
     } else if (reading !== undefined) {
       state.unreported = false;
       state.reading = lowest(state.reading, reading, now, own);
+      state.silences = 0;
+      state.probeAt = 0;
+      state.windowMs = Math.max(state.windowMs, reading.resetInMs + RESET_RESOLUTION_MS);
     }
     if (cooldownMs !== undefined) state.cooldownUntil = Math.max(state.cooldownUntil, now + cooldownMs);
   }
@@ -154,7 +190,15 @@ export class InProcessRateLimitStore implements RateLimitStore {
     const id = scopeId(scope);
     state = this.#scopes.get(id);
     if (state === undefined) {
-      state = { reading: null, unreported: false, cooldownUntil: 0, leases: new Set() };
+      state = {
+        reading: null,
+        unreported: false,
+        cooldownUntil: 0,
+        leases: new Map(),
+        silences: 0,
+        probeAt: 0,
+        windowMs: 0,
+      };
       this.#scopes.set(id, state);
     }
     this.#byScope.set(scope, state);

@@ -216,6 +216,12 @@ export interface RateLimitOutcome {
   readonly reading?: RateLimitObservation | null | undefined;
   /** For a 429, the wait the service asked for: every client of the key waits that long. */
   readonly cooldownMs?: number | undefined;
+  /**
+   * The request was sent and no response came back, so the service may have counted it: `'lost'`
+   * when its answer was lost, stalled or cut off before its headers, its connection failed or it
+   * timed out; `'aborted'` when its caller gave up while it was in flight.
+   */
+  readonly unanswered?: 'lost' | 'aborted' | undefined;
 }
 
 /**
@@ -241,14 +247,20 @@ export interface RateLimitOutcome {
  *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
  *    pace starting afresh with each window; but grant a request whose `within` ends before that
  *    (spreading is a preference, not a limit);
- * 5. with none, grant one request at a time, the probe, so that a burst learns the budget with one
- *    request: while it is out, refuse with `probe` (leases granted by an earlier reading do not
- *    hold it back).
+ * 5. with none, or once a request went unanswered (below) and until a reading returns, grant one
+ *    request at a time, the probe, so that a burst learns the budget with one request: while it is
+ *    out, refuse with `probe` (leases granted by an earlier reading do not hold it back); after a
+ *    request `lost` (or `aborted` with no current reading), also refuse with `probe` until a
+ *    jittered exponential backoff is over (0.5 s doubling to 30 s, half of each step random, never
+ *    shorter than the longest window seen over its `limit`, so that no window gets more probes than
+ *    the last budget known).
  *
  * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
  * of order; a `null` reading while there is no reading marks the service as not reporting; a
- * `cooldownMs` extends the cooldown. A store shared by processes lets a lease never released (its
- * process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
+ * `cooldownMs` extends the cooldown. An `unanswered` request may have been counted: it stays spent
+ * in the window it went in until that window resets, and the requests after it probe (rule 5) until
+ * a reading returns. An outcome of `{}` (a lease never used, or a response that told nothing) spends
+ * nothing. A store shared by processes lets a lease never released (its process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
  * that into pacing in the process.
  *
  * @example

@@ -40,6 +40,8 @@ export interface FailedCall {
   outcomeUnknown?: boolean;
   /** What to tell the caller when it may have (how to find out whether a create happened). */
   readonly spec: { readonly ifUnknown?: string | undefined };
+  /** Why a failure the policy would retry was not (the retry budget is spent). */
+  notRetried?: string | undefined;
 }
 
 /** Whether the call's request reached the service, as far as the client knows. */
@@ -48,6 +50,12 @@ const sentOf = (call: FailedCall): RequestSent =>
 
 /** The error to reject the call with: always a `PetStoreError`. */
 export function toPetStoreError(error: unknown, call: FailedCall): PetStoreError {
+  const failure = byKind(error, call);
+  if (call.notRetried !== undefined) failure.message += ` Not retried: ${call.notRetried}.`;
+  return failure;
+}
+
+function byKind(error: unknown, call: FailedCall): PetStoreError {
   const sent = sentOf(call);
   // A request that reached the service, and whose answer was lost or cut short, may have acted.
   const maybe = sent !== 'no' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';

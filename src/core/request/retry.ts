@@ -9,6 +9,7 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { HttpMethod } from '../types.js';
 import { responseTime } from './response-time.js';
+import { RETRY_BUDGET_SPENT } from './retry-budget.js';
 
 /** Statuses worth another attempt: 429 for every method, the rest only for idempotent ones. */
 const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
@@ -94,11 +95,13 @@ export interface FailedAttempt {
   readonly maxRetryWait: number;
   /** The source of jitter. Default `Math.random`. */
   readonly random?: () => number;
+  /** The client's retry budget (retry-budget.ts): with none left, nothing is retried. */
+  readonly budget?: { readonly left: boolean } | undefined;
 }
 
 /** The policy's answer for one failed attempt: stop, or retry after exactly `waitMs`, and why. */
 export type RetryDecision =
-  | { readonly retry: false; readonly why: string }
+  | { readonly retry: false; readonly why: string; readonly budgetSpent?: boolean }
   | {
       readonly retry: true;
       readonly why: string;
@@ -107,7 +110,8 @@ export type RetryDecision =
     };
 
 /**
- * The retry policy:
+ * The retry policy, within the client's retry budget: once it is spent, a failed attempt that the
+ * rules below would retry ends the call at once.
  *
  * - 429 is retried for every method: the service refused the request, so nothing was created or
  *   changed. It waits what the service asked; a wait longer than `maxRetryWait` stops at once rather
@@ -119,6 +123,13 @@ export type RetryDecision =
  * - Anything else is not retried.
  */
 export function decideRetry(attempt: FailedAttempt): RetryDecision {
+  const decision = byFailure(attempt);
+  return decision.retry && attempt.budget?.left === false
+    ? { retry: false, why: RETRY_BUDGET_SPENT, budgetSpent: true }
+    : decision;
+}
+
+function byFailure(attempt: FailedAttempt): RetryDecision {
   const { method, error, requested, maxRetryWait } = attempt;
   const status = isHTTPError(error) ? error.response.status : undefined;
   if (status === 429) {

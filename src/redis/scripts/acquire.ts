@@ -7,7 +7,8 @@
  * lease runs out. A process back from pacing alone while Redis was away has every process pace
  * alone until the window it paced alone in resets and, for as long as it says, until as many
  * processes as it knew have asked since (the others come back one by one, each client
- * reconnecting in its own time). Without a current reading, only the probe out holds others back (a request
+ * reconnecting in its own time). Without a current reading, or while requests bring none back, one
+ * probe goes at a time, each after the backoff the last silent release set; only the probe out holds others back (a request
  * granted by an earlier reading may be long over, its release not yet sent); a request waiting for
  * it is told to ask again when it is likely back (when it went, plus how long requests take
  * lately; once overdue, when it has been out half as long again), never later than its lease
@@ -56,7 +57,7 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
 
   local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',
     'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'awaited_since', 'awaited', 'awaited_until',
-    'bucket_window', 'bucket_credit', 'bucket_at')
+    'bucket_window', 'bucket_credit', 'bucket_at', 'silences', 'probe_after')
   local in_flight = redis.call('ZCARD', KEYS[2])
   local remaining = tonumber(state[2])
   local reset_at = tonumber(state[3])
@@ -85,20 +86,8 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
   local probe = false
   local credit = nil
   if pacing and state[4] ~= '1' then
-    if current then
-      if remaining - in_flight <= 0 then
-        return answer(0, reset_at - now, 'budget')
-      end
-      if burst ~= '' then
-        local wait
-        wait, credit = spread(state[14], tonumber(state[15]), tonumber(state[16]), state[5], remaining - in_flight,
-          reset_at - now, tonumber(state[6]) or remaining, tonumber(burst))
-        if wait > 0 and not (within and wait > within) then
-          return answer(0, wait, 'budget')
-        end
-      end
-    else
-      -- No current reading: one probe at a time, fleet-wide, learns the budget.
+    if not current or (tonumber(state[17]) or 0) > 0 then
+      -- No current reading, or silence since it: one probe at a time, fleet-wide, learns the budget.
       local probe_expires = state[10] and redis.call('ZSCORE', KEYS[2], state[10])
       if probe_expires then
         local latency = tonumber(state[8]) or ${FIRST_LATENCY_MS}
@@ -112,7 +101,24 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
         wait = math.min(wait, tonumber(probe_expires) - now)
         return answer(0, math.max(${PROBE_WAIT_MS.least}, math.min(${PROBE_WAIT_MS.most}, math.ceil(wait))), 'probe')
       end
+      local probe_after = tonumber(state[18]) or 0
+      if now < probe_after then
+        return answer(0, probe_after - now, 'probe')
+      end
       probe = true
+    end
+    if current then
+      if remaining - in_flight <= 0 then
+        return answer(0, reset_at - now, 'budget')
+      end
+      if burst ~= '' then
+        local wait
+        wait, credit = spread(state[14], tonumber(state[15]), tonumber(state[16]), state[5], remaining - in_flight,
+          reset_at - now, tonumber(state[6]) or remaining, tonumber(burst))
+        if wait > 0 and not (within and wait > within) then
+          return answer(0, wait, 'budget')
+        end
+      end
     end
   end
 

@@ -35,7 +35,8 @@ ${ACQUIRE_LUA}
 local releases = tonumber(ARGV[1])
 for i = 0, releases - 1 do
   local at = 2 + i * ${RELEASE_ARGS}
-  release(ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4], ARGV[at + 5], ARGV[at + 6], ARGV[at + 7])
+  release(ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4], ARGV[at + 5], ARGV[at + 6], ARGV[at + 7],
+    ARGV[at + 8], ARGV[at + 9])
 end
 
 local at = 2 + releases * ${RELEASE_ARGS}
@@ -46,9 +47,10 @@ if ARGV[at] then
 end
 
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  local times = redis.call('HMGET', KEYS[1], 'reset_at', 'cooldown_until', 'alone_until', 'awaited_until')
+  local times = redis.call('HMGET', KEYS[1], 'reset_at', 'cooldown_until', 'alone_until', 'awaited_until',
+    'probe_after')
   local last = math.max(tonumber(times[1]) or 0, tonumber(times[2]) or 0, tonumber(times[3]) or 0,
-    tonumber(times[4]) or 0, now)
+    tonumber(times[4]) or 0, tonumber(times[5]) or 0, now)
   redis.call('PEXPIRE', KEYS[1], last - now + 60000)
 end
 return reply

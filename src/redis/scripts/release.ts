@@ -1,3 +1,6 @@
+import { PROBE_BASE_MS, PROBE_CAP_MS } from '../../core/pacing/probe.js';
+import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
+
 /**
  * The release rule, as a Lua function of the pacing script (pace.ts): a request is over; drop its
  * lease and take in what its response said.
@@ -8,23 +11,41 @@
  * clocks. After Redis lost its data, a response to a lease it never granted does not start a new
  * state: it may predate others answered since, so only a request sent since tells the budget. It
  * also keeps how long requests take (a moving average), from which a waiting process computes when
- * a probe is likely back. Safe to run twice: the lease is already gone, the lowest count and the
- * longest cooldown stay.
+ * a probe is likely back. A request that got no response stays spent in the window
+ * it went in, and the fleet's next request probes after the backoff of probe.ts (its jitter drawn
+ * by the process, as scripts have no randomness of their own). Safe to run twice: the lease is
+ * already gone, the lowest count and the longest cooldown stay.
  *
  * Arguments: lease id, what the response said (`reading`, `unreported` for a success without
- * rate-limit headers, or `none`), remaining, reset in ms, window (the raw `X-RateLimit-Reset`),
- * cooldown ms (empty for none), limit, how long the request took in ms (empty when unknown).
+ * rate-limit headers, `lost` or `aborted` for a request sent that got no response, else `none`),
+ * remaining, reset in ms, window (the raw `X-RateLimit-Reset`), cooldown ms (empty for none), limit,
+ * how long the request took in ms (empty when unknown), the window the request went in (empty for
+ * none current), the probe's jitter (0 to 1).
  *
  * @module
  */
 
 /** How many arguments one release takes. */
-export const RELEASE_ARGS = 8;
+export const RELEASE_ARGS = 10;
 
 export const RELEASE_LUA = `
-local function release(lease, said, remaining, reset_in, window, cooldown, limit, took)
+local function release(lease, said, remaining, reset_in, window, cooldown, limit, took, sent_in, jitter)
   local held = redis.call('ZREM', KEYS[2], lease)
-  local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at', 'latency')
+  local stored = redis.call('HMGET', KEYS[1], 'window', 'remaining', 'reset_at', 'latency', 'limit', 'window_ms')
+  if (said == 'lost' or said == 'aborted') and held == 1 then
+    local current = now < (tonumber(stored[3]) or 0)
+    if stored[1] == sent_in and current then
+      redis.call('HSET', KEYS[1], 'remaining', math.max(0, tonumber(stored[2]) - 1))
+    end
+    -- A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
+    if said == 'lost' or not current then
+      local silences = redis.call('HINCRBY', KEYS[1], 'silences', 1)
+      local step = math.min(${PROBE_CAP_MS}, ${PROBE_BASE_MS} * 2 ^ (silences - 1))
+      local pace = (tonumber(stored[6]) or 0) / math.max(1, tonumber(stored[5]) or 1)
+      local backoff = math.floor(step / 2 + tonumber(jitter) * step / 2 + 0.5)
+      redis.call('HSET', KEYS[1], 'probe_after', now + math.max(pace, backoff))
+    end
+  end
   if said == 'reading' and (held == 1 or stored[1]) then
     local left = tonumber(remaining)
     local reset_at = now + tonumber(reset_in)
@@ -33,11 +54,12 @@ local function release(lease, said, remaining, reset_in, window, cooldown, limit
       reset_at = math.max(reset_at, tonumber(stored[3]) or reset_at)
     end
     redis.call('HSET', KEYS[1], 'window', window, 'limit', limit, 'remaining', left, 'reset_at', reset_at,
-      'unreported', '0')
+      'unreported', '0', 'silences', 0, 'probe_after', 0,
+      'window_ms', math.max(tonumber(stored[6]) or 0, tonumber(reset_in) + ${RESET_RESOLUTION_MS}))
   elseif said == 'unreported' and not stored[1] then
     redis.call('HSET', KEYS[1], 'unreported', '1')
   end
-  if said ~= 'none' and took ~= '' then
+  if said ~= 'none' and said ~= 'lost' and said ~= 'aborted' and took ~= '' then
     local latency = tonumber(stored[4])
     local sample = tonumber(took)
     redis.call('HSET', KEYS[1], 'latency', latency and math.floor((3 * latency + sample) / 4) or sample)

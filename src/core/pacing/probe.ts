@@ -1,0 +1,24 @@
+/**
+ * Probing through silence. A request that got no response (its answer lost, stalled or cut
+ * before its headers, its connection failed, it timed out or was aborted after it was sent) may
+ * have been counted by the service: a store counts it as spent in the window it went in, and lets
+ * the requests after it go one at a time, each after a jittered exponential backoff, until a reading
+ * returns (TCP's answer to silence, RFC 6298). The Redis store's script has the same rule in Lua.
+ *
+ * @module
+ */
+import { withJitter } from '../request/retry.js';
+
+/** The first probe's backoff after a silent request, doubled for each one after it, up to the cap. */
+export const PROBE_BASE_MS = 500;
+export const PROBE_CAP_MS = 30_000;
+
+/**
+ * How long the next probe waits after `silences` unanswered requests in a row; `jitter` in [0, 1). Never
+ * less than `paceMs`, the last window's length over its limit, so that no window gets more probes
+ * than the last budget known.
+ */
+export function probeBackoffMs(silences: number, jitter: number, paceMs: number): number {
+  const step = Math.min(PROBE_CAP_MS, PROBE_BASE_MS * 2 ** (silences - 1));
+  return Math.max(paceMs, Math.round(withJitter(step, () => jitter)));
+}
