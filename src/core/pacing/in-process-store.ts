@@ -33,6 +33,11 @@ interface ScopeState {
   leases: Map<string, number>;
   /** The lease of the request out learning the budget, if any. */
   probe?: string | undefined;
+  /**
+   * The leases of the window's requests that got no response, kept apart from `remaining`: a reading
+   * counts only the requests sent before its own, so merging them into it could undercount.
+   */
+  lost: { window: number; leases: number[] };
   /** Requests unanswered since the last reading (probe.ts), and when the next probe may go. */
   silences: number;
   probeAt: number;
@@ -106,7 +111,8 @@ export class InProcessRateLimitStore implements RateLimitStore {
         if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
       }
       if (current) {
-        const available = reading.remaining - state.leases.size;
+        const lost = state.lost.window === reading.window ? state.lost.leases.length : 0;
+        const available = reading.remaining - state.leases.size - lost;
         const { burst } = request;
         const paced =
           available > 0 && burst !== undefined && burst < 1
@@ -146,17 +152,19 @@ export class InProcessRateLimitStore implements RateLimitStore {
     state.leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
     if (window !== undefined && outcome.unanswered) {
-      this.#unanswered(state, window, outcome.unanswered === 'lost', Date.now());
+      this.#unanswered(state, Number(lease), window, outcome.unanswered === 'lost', Date.now());
     }
+    // A reading counts every request sent before its own.
+    if (outcome.reading) state.lost.leases = state.lost.leases.filter((other) => other > Number(lease));
     this.record(scope, outcome, true);
   }
 
   /** A request went unanswered: it stays spent in its window, and the next goes as a probe, later. */
-  #unanswered(state: ScopeState, window: number, lost: boolean, now: number): void {
+  #unanswered(state: ScopeState, lease: number, window: number, lost: boolean, now: number): void {
     const { reading } = state;
     const current = reading !== null && now < reading.resetAt;
     if (current && reading.window === window) {
-      state.reading = { ...reading, remaining: Math.max(0, reading.remaining - 1) };
+      state.lost = { window, leases: [...(state.lost.window === window ? state.lost.leases : []), lease] };
     }
     // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
     if (!lost && current) return;
@@ -195,6 +203,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         unreported: false,
         cooldownUntil: 0,
         leases: new Map(),
+        lost: { window: 0, leases: [] },
         silences: 0,
         probeAt: 0,
         windowMs: 0,
