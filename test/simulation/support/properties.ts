@@ -122,6 +122,16 @@ export const noOverspending: Property = {
       if (!trace.attempts.some((attempt) => attempt.silent && attempt.seq < sent.seq)) {
         return `the limiter refused request ${request.attempt} at ${request.receivedAt} ms (429 ${request.code}) though every earlier answer arrived`;
       }
+      // "Never more in a window than the last budget it knew": before any answer came back the client
+      // knew none, and no rule can keep a silent probe from meeting an unknown, smaller budget twice
+      // (never banned still holds it, as a property of its own).
+      if (
+        !trace.attempts.some(
+          (attempt) => !attempt.silent && attempt.status !== undefined && attempt.seq < sent.seq,
+        )
+      ) {
+        continue;
+      }
       const count = (perWindow.get(request.reset ?? -1) ?? 0) + 1;
       perWindow.set(request.reset ?? -1, count);
       if (count > 1) {
