@@ -147,6 +147,11 @@ export class RequestGate<Owner = undefined> {
         since: now,
         until,
       };
+      this.#queue.push(waiter);
+      this.#options.onChange?.();
+      this.#pump();
+      // A request granted at once never waits: its signal and bound are watched only from here.
+      if (!this.#queue.includes(waiter)) return;
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       if (until !== Number.POSITIVE_INFINITY) {
         waiter.bound = setTimeout(() => {
@@ -157,9 +162,6 @@ export class RequestGate<Owner = undefined> {
           this.#pump();
         }, until - now);
       }
-      this.#queue.push(waiter);
-      this.#options.onChange?.();
-      this.#pump();
     });
   }
 
