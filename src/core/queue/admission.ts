@@ -73,7 +73,8 @@ export class Admission {
     now,
     until,
   }: Asking): RateLimitError | undefined {
-    if (waiting >= maxQueued) return queueFull(maxQueued);
+    if (waiting >= maxQueued)
+      return queueFull(maxQueued, this.earliestStartMs(waiting, leases, pacing, now, burst));
     // The wait every call faces now (the reset, a cooldown) beyond maxWait is the service's to answer for.
     const serviceWaitMs = this.earliestStartMs(0, leases, pacing, now);
     if (serviceWaitMs > maxWait + RESET_RESOLUTION_MS) return tooLong(serviceWaitMs);
