@@ -343,12 +343,15 @@ export class InternalServerError extends APIError {
  */
 export class APIConnectionError extends PetStoreError {
   override name = 'APIConnectionError';
+  /** The status of an answer whose body was cut short (the service was reached); else none. */
+  declare readonly status?: number;
 
   constructor(
     message = 'Could not reach the Animal Store service.',
-    options?: ErrorOptions & { sent?: RequestSent | undefined },
+    options?: ErrorOptions & { sent?: RequestSent | undefined; status?: number | undefined },
   ) {
     super(message, { sent: 'maybe', ...options });
+    if (options?.status) this.status = options.status;
   }
 }
 
@@ -367,7 +370,10 @@ export class APIConnectionError extends PetStoreError {
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 
-  constructor(message = 'The request timed out.', options?: { sent?: RequestSent | undefined }) {
+  constructor(
+    message = 'The request timed out.',
+    options?: { sent?: RequestSent | undefined; status?: number | undefined },
+  ) {
     super(message, options);
   }
 }

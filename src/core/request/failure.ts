@@ -36,6 +36,8 @@ export interface FailedCall {
   readonly redact: <V>(value: V) => V;
   /** Attempts sent. */
   readonly attempts: number;
+  /** The latest response, as `fetch` gave it. */
+  readonly previous?: Response | undefined;
   /** The latest attempt got no response yet: it may have reached the service. */
   outcomeUnknown?: boolean;
   /** What to tell the caller when it may have (how to find out whether a create happened). */
@@ -74,8 +76,10 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
       retryAfterMs: call.requested?.ms,
     });
   }
+  // The answer's status arrived and its body did not: the service was reached.
+  const status = call.outcomeUnknown ? undefined : call.previous?.status;
   if (isTimeoutError(error)) {
-    return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`, { sent });
+    return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`, { sent, status });
   }
   // Network failures, and fetch implementations that fail in their own words with a TypeError
   // (as the Fetch standard has them do), mean no response arrived. A browser says the same of a
@@ -84,9 +88,12 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
     const cause = isNetworkError(error) ? error.cause : error;
     const reason = call.redact(connectionReason(cause));
     const hint = isBrowser() ? CORS_HINT : '';
+    const why = `${reason ? `: ${reason}` : ''}.`;
     return new APIConnectionError(
-      `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}${maybe}`,
-      { cause: call.redact(cause), sent },
+      status
+        ? `The answer to ${call.where} (${status}) was cut off before its body ended${why}${maybe}`
+        : `Could not reach the Animal Store service for ${call.where}${why}${hint}${maybe}`,
+      { cause: call.redact(cause), sent, status },
     );
   }
   return error;
