@@ -28,6 +28,7 @@ import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import { attemptAbort, kySignal } from './queue/attempt-abort.js';
 import { attemptTimeout, type CallBound, callBound, passUntil } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
@@ -281,6 +282,7 @@ export class Transport {
       method: spec.method,
       json: spec.json,
       timeout: call.timeout,
+      signal: kySignal(call.controller, options.signal),
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
       fetch: async (request, init) => {
         if (call.keys !== undefined && request instanceof Request) {
@@ -289,8 +291,6 @@ export class Transport {
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
       },
     };
-    // Only the caller's: a signal costs ky an AbortSignal.any per call. Closing aborts the attempt (#attempt).
-    if (options.signal) kyOptions.signal = options.signal;
     // Headers given as undefined would drop the client's own.
     if ((spec.headers ?? options.headers) !== undefined) {
       kyOptions.headers = callHeaders(spec.headers, options.headers);
@@ -390,13 +390,8 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
-    // ky's signal (the attempt's timeout, the caller's signal) and closing with `abort` both end the attempt.
-    const kySignal = (request as Request).signal;
-    const controller = new AbortController();
-    const follow = () => controller.abort(kySignal.reason);
-    kySignal.addEventListener('abort', follow);
-    if (kySignal.aborted) follow();
-    this.#calls.attempt(call, controller);
+    const abort = attemptAbort((request as Request).signal);
+    this.#calls.attempt(call, abort?.controller ?? call.controller);
     call.outcomeUnknown = true;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
@@ -407,7 +402,7 @@ export class Transport {
         ...init,
         ...call.fetchOptions,
         redirect: REDIRECT,
-        signal: controller.signal,
+        ...(abort && { signal: abort.controller.signal }),
       };
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
@@ -429,7 +424,7 @@ export class Transport {
       failure = error;
       throw error;
     } finally {
-      kySignal.removeEventListener('abort', follow);
+      abort?.end();
       this.#calls.attempt(call, undefined);
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;

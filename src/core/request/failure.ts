@@ -88,11 +88,8 @@ export function toPetStoreError(error: unknown, call: FailedCall): unknown {
     const cause = isNetworkError(error) ? error.cause : error;
     const reason = call.redact(connectionReason(cause));
     const hint = isBrowser() ? CORS_HINT : '';
-    const why = `${reason ? `: ${reason}` : ''}.`;
     return new APIConnectionError(
-      status
-        ? `The answer to ${call.where} (${status}) was cut off before its body ended${why}${maybe}`
-        : `Could not reach the Animal Store service for ${call.where}${why}${hint}${maybe}`,
+      `${status ? `The answer (${status}) was cut off for` : 'Could not reach the Animal Store service for'} ${call.where}${reason ? `: ${reason}` : ''}.${status ? '' : hint}${maybe}`,
       { cause: call.redact(cause), sent, status },
     );
   }
