@@ -38,13 +38,20 @@ export interface KeyRedactor {
 export function keyRedactor(): KeyRedactor {
   const keys: string[] = [];
   let pattern: RegExp | undefined | null = null;
+  // Each form of a character is one character or more: a text shorter than every key holds none, and
+  // needs no pattern (a new key's costs far more to make than to use).
+  let shortest = Number.POSITIVE_INFINITY;
   return {
     add(key) {
       if (keys.includes(key)) return;
       keys.push(key);
+      shortest = Math.min(shortest, key.length);
       pattern = null;
     },
-    redact: (value) => redactWith(value, (pattern ??= keyPattern(keys))),
+    redact: (value) =>
+      typeof value === 'string' && value.length < shortest
+        ? value
+        : redactWith(value, (pattern ??= keyPattern(keys))),
   };
 }
 
