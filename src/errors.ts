@@ -344,12 +344,15 @@ export class InternalServerError extends APIError {
  */
 export class APIConnectionError extends PetStoreError {
   override name = 'APIConnectionError';
+  /** The status of an answer whose body was cut short (the service was reached); else none. */
+  declare readonly status?: number;
 
   constructor(
     message = 'Could not reach the Animal Store service.',
-    options?: ErrorOptions & { sent?: RequestSent | undefined },
+    options?: ErrorOptions & { sent?: RequestSent | undefined; status?: number | undefined },
   ) {
     super(message, { sent: 'maybe', ...options });
+    if (options?.status) this.status = options.status;
   }
 }
 
@@ -368,7 +371,10 @@ export class APIConnectionError extends PetStoreError {
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
 
-  constructor(message = 'The request timed out.', options?: { sent?: RequestSent | undefined }) {
+  constructor(
+    message = 'The request timed out.',
+    options?: { sent?: RequestSent | undefined; status?: number | undefined },
+  ) {
     super(message, options);
   }
 }

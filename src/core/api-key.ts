@@ -1,7 +1,8 @@
 /**
  * The client's API key: a string, none at all (a backend of the application's own adds it), or a
- * function the client calls before each attempt (a short-lived key fetched from that backend). Every
- * key the client used is remembered, so that none of them reaches an error or a log line.
+ * function the client calls before each attempt (a short-lived key fetched from that backend). A
+ * function's keys are not all kept: each call redacts the keys its own attempts used, and what is
+ * redacted outside a call (a raw request's path) hides those of the call that last asked for one.
  *
  * @module
  */
@@ -27,14 +28,41 @@ export function keyProblem(key: unknown): string | undefined {
  */
 const functionNames = new WeakMap<ApiKeyFunction, string>();
 
+/** Redaction by the keys one call used (or the fixed key). */
+export interface KeyRedactor {
+  add(key: string): void;
+  redact<T>(value: T): T;
+}
+
+/** A {@link KeyRedactor} whose pattern is made when first used after a key is added. */
+export function keyRedactor(): KeyRedactor {
+  const keys: string[] = [];
+  let pattern: RegExp | undefined | null = null;
+  // Each form of a character is one character or more: a text shorter than every key holds none, and
+  // needs no pattern (a new key's costs far more to make than to use).
+  let shortest = Number.POSITIVE_INFINITY;
+  return {
+    add(key) {
+      if (keys.includes(key)) return;
+      keys.push(key);
+      shortest = Math.min(shortest, key.length);
+      pattern = null;
+    },
+    redact: (value) =>
+      typeof value === 'string' && value.length < shortest
+        ? value
+        : redactWith(value, (pattern ??= keyPattern(keys))),
+  };
+}
+
 /**
  * The client's key: the header for each attempt, the name pacing knows it by, and redaction. Its
  * fields are `declare`d and set by the constructor alone, so a bundle defines each once.
  */
 export class ApiKey {
   readonly #source: string | null | ApiKeyFunction;
-  /** Every key used so far: a set that grows as a key function returns new ones. */
-  readonly secrets = new Set<string>();
+  /** The fixed key, or the keys of the call that last asked the function for one. */
+  #latest = keyRedactor();
   /** The key itself when it is a string, for headers set once; `null` for none; `undefined` for a function. */
   declare readonly fixed: string | null | undefined;
   /** What the rate-limit store keeps this key's state under: the key, `''` for none, or the function's name. */
@@ -49,16 +77,16 @@ export class ApiKey {
     } else {
       this.fixed = source;
       this.scopeName = source ?? '';
-      if (source !== null) this.#add(source);
+      if (source !== null) this.#latest.add(source);
     }
   }
 
   /**
-   * Calls the key function for the next attempt and checks what it returns.
+   * Calls the key function for the next attempt and checks what it returns; `used` is told of it.
    *
    * @throws {@link PetStoreError} when the function throws, rejects or returns no valid key.
    */
-  async next(): Promise<string> {
+  async next(used: KeyRedactor): Promise<string> {
     const source = this.#source;
     if (typeof source !== 'function') return source ?? '';
     let key: unknown;
@@ -71,20 +99,11 @@ export class ApiKey {
     if (problem !== undefined) {
       throw new PetStoreError(`The key the apiKey function returned ${problem}; nothing was sent.`);
     }
-    this.#add(key as string);
+    used.add(key as string);
+    this.#latest = used;
     return key as string;
   }
 
-  /** `value` with every key used so far, in any of its forms, replaced by `[redacted]`. */
-  redact<T>(value: T): T {
-    return redactWith(value, this.#pattern);
-  }
-
-  /** Finds every key used so far: made again as keys are added, since making it costs far more than using it. */
-  #pattern: RegExp | undefined;
-
-  #add(key: string): void {
-    this.secrets.add(key);
-    this.#pattern = keyPattern(this.secrets);
-  }
+  /** `value` with the key, or the latest call's keys, in any of their forms, replaced by `[redacted]`. */
+  readonly redact = <T>(value: T): T => this.#latest.redact(value);
 }

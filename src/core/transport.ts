@@ -10,6 +10,7 @@ import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
 import type { PetStoreError } from '../errors.js';
 import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
+import { type KeyRedactor, keyRedactor } from './api-key.js';
 import type { WithResponse } from './api-promise.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import {
@@ -27,6 +28,7 @@ import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitOutcome, RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
+import { attemptAbort, kySignal } from './queue/attempt-abort.js';
 import { attemptTimeout, type CallBound, callBound } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
@@ -107,6 +109,8 @@ interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   reading?: RateLimit | null;
   /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
   reportedUntil?: number;
+  /** With a key function: the keys this call's attempts used. */
+  readonly keys: KeyRedactor | undefined;
 }
 
 export class Transport {
@@ -200,8 +204,11 @@ export class Transport {
     const relative = target(spec);
     const baseUrl = this.#config.baseUrl;
     // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
-    const shown = (text: string) => (spec.shownPath === undefined ? text : this.#redact(text));
+    const shown = (text: string) => (spec.shownPath === undefined ? text : call.redact(text));
     const timeout = options.timeout ?? this.#config.timeout;
+    const { apiKey } = this.#config;
+    // A key function's keys: each call hides those its attempts used, so none are kept for the client's life.
+    const keys = apiKey.fixed === undefined ? keyRedactor() : undefined;
     if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
     // Shown with the keys known when shown: a key function's new key is redacted from its first use.
     const call: Call = {
@@ -219,7 +226,6 @@ export class Transport {
       trace,
       signal: options.signal,
       controller: new AbortController(),
-      attempting: false,
       fetchOptions: options.fetchOptions
         ? { ...this.#config.fetchOptions, ...options.fetchOptions }
         : this.#config.fetchOptions,
@@ -229,7 +235,8 @@ export class Transport {
       leaseMs: timeout + LEASE_MARGIN_MS,
       leases: [],
       attempts: 0,
-      redact: this.#redact,
+      keys,
+      redact: keys?.redact ?? apiKey.redact,
     };
     const { signal } = options;
     const forward = () => call.controller.abort(signal?.reason);
@@ -249,7 +256,7 @@ export class Transport {
         data,
         response,
         rateLimit: call.reading ?? null,
-        requestId: this.#redact(readRequestId(response.headers)),
+        requestId: call.redact(readRequestId(response.headers)),
       };
     } catch (error) {
       const failure = toPetStoreError(error, call);
@@ -278,11 +285,11 @@ export class Transport {
       method: spec.method,
       json: spec.json,
       timeout: call.timeout,
-      signal: call.controller.signal,
+      signal: kySignal(call.controller, options.signal),
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
       fetch: async (request, init) => {
-        if (this.#config.apiKey.fixed === undefined && request instanceof Request) {
-          request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next()}`);
+        if (call.keys !== undefined && request instanceof Request) {
+          request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next(call.keys)}`);
         }
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
       },
@@ -389,21 +396,27 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
-    this.#calls.attempt(call, true);
+    const abort = attemptAbort((request as Request).signal);
+    this.#calls.attempt(call, abort?.controller ?? call.controller);
     call.outcomeUnknown = true;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
       // (msw's `server.listen()`, say) still goes through it.
       const fetch = this.#config.fetch ?? globalThis.fetch;
       // Redirects are followed by followRedirects alone, whatever the caller's fetchOptions say.
-      const given: RequestInit = { ...init, ...call.fetchOptions, redirect: REDIRECT };
+      const given: RequestInit = {
+        ...init,
+        ...call.fetchOptions,
+        redirect: REDIRECT,
+        ...(abort && { signal: abort.controller.signal }),
+      };
       const retry = call.attempts > 1 && request instanceof Request;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
       // ky hands fetch a Request.
       response = await followRedirects(response, request as Request, fetch, call, this.#config.baseUrl);
       call.outcomeUnknown = false;
       if (retry) {
-        replayed = noticeReplay(call.previous, response, this.#config.log, call.described, this.#redact);
+        replayed = noticeReplay(call.previous, response, this.#config.log, call.described, call.redact);
       }
       call.previous = response;
       const limit = call.maxResponseBytes;
@@ -420,11 +433,12 @@ export class Transport {
       failure = error;
       throw error;
     } finally {
-      this.#calls.attempt(call, false);
+      abort?.end();
+      this.#calls.attempt(call, undefined);
       this.#observe(call, response, lease, attempt);
       const duration = performance.now() - started;
       this.#config.log.debug(() =>
-        attemptLine(call.described, call.attempts, duration, response, failure, this.#redact, replayed),
+        attemptLine(call.described, call.attempts, duration, response, failure, call.redact, replayed),
       );
     }
   }
@@ -466,12 +480,10 @@ export class Transport {
       warnOnce(
         this.#config.log,
         call.spec.operation,
-        deprecationNotice(call.spec.operation, response.headers, this.#redact),
+        deprecationNotice(call.spec.operation, response.headers, call.redact),
       );
     }
   }
-
-  readonly #redact = <T>(value: T): T => this.#config.apiKey.redact(value);
 }
 
 /** A request's own headers, then the per-call ones, later names replacing earlier ones. */

@@ -111,7 +111,7 @@ const CASES: readonly [AfterOperationFault, typeof APIConnectionError, RegExp, R
   ],
   ['stalled-response', APIConnectionTimeoutError, /^POST \/pets timed out\.$/, 'maybe'],
   // The answer's headers arrived: the request reached the service, which acted on it.
-  ['cut-body', APIConnectionError, /^Could not reach the Animal Store service for POST \/pets: .+\.$/, 'yes'],
+  ['cut-body', APIConnectionError, /^The answer \(201\) was cut off for POST \/pets: .+\.$/, 'yes'],
   ['dripping-body', APIConnectionTimeoutError, /^POST \/pets timed out\.$/, 'yes'],
   ['stalled-body', APIConnectionTimeoutError, /^POST \/pets timed out\.$/, 'yes'],
 ];
@@ -133,6 +133,8 @@ describe.each(CASES)(
       expect(error.message.endsWith(MAY_EXIST)).toBe(true);
       expect(error.message.slice(0, -MAY_EXIST.length)).toMatch(message);
       expect(error.sent).toBe(sent);
+      // Once the answer's status came, the error carries it.
+      expect((error as APIConnectionError).status).toBe(sent === 'yes' ? 201 : undefined);
       // The client may give up before a busy server has run the create: wait for the store to have it.
       await eventually(() =>
         store.requests.some((request) => request.method === 'POST' && request.response !== undefined),

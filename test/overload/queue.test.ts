@@ -85,7 +85,7 @@ describe('a call that cannot start within its bound', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ code: 'client_deadline', status: 429, sent: 'no' });
     expect((error as Error).message).toMatch(
-      /would wait 10 s or more to start, past its time bound \(2 s left\); nothing was sent/,
+      /would wait 10 s or more to start, past its callTimeout or maxRetryWait \(2 s left\); nothing was sent/,
     );
     expect(store.requests).toHaveLength(10);
     expect(debug.mock.calls.filter(([line]) => line.includes('refused (client_deadline)'))).toHaveLength(1);
@@ -149,6 +149,7 @@ describe('a call that cannot start within its bound', () => {
     await vi.advanceTimersByTimeAsync(1);
     // Refused as its bound passes, while the request that learns the budget is still out.
     expect(outcomes[1]).toMatchObject({ ms: 1_001, error: { code: 'client_deadline', sent: 'no' } });
+    expect(String((outcomes[1]?.error as Error | undefined)?.message)).toMatch(/callTimeout or maxRetryWait/);
     expect(client.queue.waiting).toBe(0);
     answer?.();
     await first;
@@ -176,8 +177,11 @@ describe('maxQueued', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(outcomes.map(codeOf)).toEqual(['client_queue_full', 'client_queue_full']);
     expect(String((outcomes[0]?.error as Error | undefined)?.message)).toMatch(
-      /3 calls already wait.*nothing was sent/,
+      /3 calls already wait \(maxQueued\); nothing was sent/,
     );
+    // A wait a service can pass on as Retry-After: when the window that serves the calls ahead resets, or later.
+    const { retryAfterMs } = outcomes[0]?.error as RateLimitError;
+    expect(retryAfterMs).toBeGreaterThanOrEqual(1_000);
     expect(client.queue.waiting).toBe(3);
   });
 

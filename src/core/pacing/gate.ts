@@ -130,10 +130,11 @@ export class RequestGate<Owner = undefined> {
       };
       const { maxQueued } = this.#options;
       if (this.#queue.length >= maxQueued) return this.#refuse(waiter, queueFull(maxQueued));
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.#queue.push(waiter);
       this.#options.onChange?.();
       this.#pump();
+      // A request granted at once never waits: its signal is watched only from here.
+      if (this.#queue.includes(waiter)) signal?.addEventListener('abort', waiter.onAbort, { once: true });
     });
   }
 

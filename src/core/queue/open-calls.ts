@@ -8,10 +8,10 @@
 
 /** What closing needs of a call. */
 export interface OpenCall {
-  /** Aborts everything the call waits on: the queue, a retry's wait, its attempt. */
+  /** Aborts what the call waits on: the queue, a retry's wait. */
   readonly controller: AbortController;
-  /** An attempt is in flight. */
-  attempting: boolean;
+  /** Aborts the attempt in flight, if any. */
+  attempting?: AbortController | undefined;
 }
 
 export class OpenCalls {
@@ -29,8 +29,8 @@ export class OpenCalls {
     this.#calls.add(call);
   }
 
-  /** Marks an attempt of `call` started (`true`) or ended. */
-  attempt(call: OpenCall, attempting: boolean): void {
+  /** Marks an attempt of `call` started (with what aborts it) or ended (`undefined`). */
+  attempt(call: OpenCall, attempting: AbortController | undefined): void {
     call.attempting = attempting;
     this.inFlight += attempting ? 1 : -1;
   }
@@ -48,7 +48,10 @@ export class OpenCalls {
     this.#closed ??= new Promise((resolve) => {
       this.#idle = resolve;
     });
-    for (const call of this.#calls) if (abort || !call.attempting) call.controller.abort(reason);
+    for (const call of this.#calls) {
+      if (abort || !call.attempting) call.controller.abort(reason);
+      if (abort) call.attempting?.abort(reason);
+    }
     if (this.#calls.size === 0) this.#idle?.();
     return this.#closed;
   }

@@ -26,28 +26,23 @@ function refused(code: RefusalCode, why: string, retryAfterMs: number | null): R
 export const tooLong = (waitMs: number): RateLimitError =>
   refused(
     'client_rate_limited',
-    `The rate limit requires waiting ${seconds(waitMs)}, beyond maxRetryWait`,
+    `The rate limit asks for a ${seconds(waitMs)} wait, beyond maxRetryWait`,
     waitMs,
   );
 
-/** `maxQueued` calls already wait. */
-export const queueFull = (maxQueued: number): RateLimitError =>
-  refused('client_queue_full', `${maxQueued} calls already wait (maxQueued)`, null);
+/** `maxQueued` calls already wait; `startMs`, when one behind them could start, is the wait to pass on (1 s at least). */
+export const queueFull = (maxQueued: number, startMs = 0): RateLimitError =>
+  refused('client_queue_full', `${maxQueued} calls already wait (maxQueued)`, Math.max(1000, startMs));
+
+/** The bound of a call's wait to start: its life, and its waits in all. */
+const BOUND = 'callTimeout or maxRetryWait';
 
 /** The call cannot start before its bound ends: `startMs` is the least it would wait, `leftMs` its bound. */
 export const tooLate = (startMs: number, leftMs: number): RateLimitError =>
   refused(
     'client_deadline',
-    `The call would wait ${seconds(startMs)} or more to start, past its time bound (${seconds(Math.max(0, leftMs))} left)`,
+    `The call would wait ${seconds(startMs)} or more to start, past its ${BOUND} (${seconds(Math.max(0, leftMs))} left)`,
     startMs,
-  );
-
-/** The call's bound ended while it waited. */
-export const expired = (waitedMs: number): RateLimitError =>
-  refused(
-    'client_deadline',
-    `The call waited ${seconds(waitedMs)} to start, all its time bound allows`,
-    null,
   );
 
 /** The client was closed before the call could be sent. */

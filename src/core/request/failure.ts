@@ -36,6 +36,8 @@ export interface FailedCall {
   readonly redact: <V>(value: V) => V;
   /** Attempts sent. */
   readonly attempts: number;
+  /** The latest response, as `fetch` gave it. */
+  readonly previous?: Response | undefined;
   /** The latest attempt got no response yet: it may have reached the service. */
   outcomeUnknown?: boolean;
   /** What to tell the caller when it may have (how to find out whether a create happened). */
@@ -82,8 +84,10 @@ function byKind(error: unknown, call: FailedCall): PetStoreError {
       retryAfterMs: call.requested?.ms,
     });
   }
+  // The answer's status arrived and its body did not: the service was reached.
+  const status = call.outcomeUnknown ? undefined : call.previous?.status;
   if (isTimeoutError(error)) {
-    return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`, { sent });
+    return new APIConnectionTimeoutError(`${call.where} timed out.${maybe}`, { sent, status });
   }
   // Network failures, and fetch implementations that fail in their own words with a TypeError
   // (as the Fetch standard has them do), mean no response arrived. A browser says the same of a
@@ -93,8 +97,8 @@ function byKind(error: unknown, call: FailedCall): PetStoreError {
     const reason = call.redact(connectionReason(cause));
     const hint = isBrowser() ? CORS_HINT : '';
     return new APIConnectionError(
-      `Could not reach the Animal Store service for ${call.where}${reason ? `: ${reason}` : ''}.${hint}${maybe}`,
-      { cause: call.redact(cause), sent },
+      `${status ? `The answer (${status}) was cut off for` : 'Could not reach the Animal Store service for'} ${call.where}${reason ? `: ${reason}` : ''}.${status ? '' : hint}${maybe}`,
+      { cause: call.redact(cause), sent, status },
     );
   }
   // Anything else (a fetch's or a store's own failure, a bug) reaches the caller as a PetStoreError too.
