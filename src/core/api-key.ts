@@ -48,10 +48,11 @@ export function keyRedactor(): KeyRedactor {
       shortest = Math.min(shortest, key.length);
       pattern = null;
     },
-    redact: (value) =>
-      typeof value === 'string' && value.length < shortest
-        ? value
-        : redactWith(value, (pattern ??= keyPattern(keys))),
+    redact(value) {
+      if (typeof value === 'string' && value.length < shortest) return value;
+      pattern ??= keyPattern(keys);
+      return redactWith(value, pattern);
+    },
   };
 }
 
