@@ -153,13 +153,6 @@ export interface ClientOptions {
    */
   onWait?: ((wait: RateLimitWait) => void) | undefined;
   /**
-   * The former name of `onWait`, which it still stands in for when `onWait` is not given.
-   *
-   * @deprecated Use `onWait`: the hook reports every wait, backoff after a server error included,
-   * not only rate limits.
-   */
-  onRateLimit?: ((wait: RateLimitWait) => void) | undefined;
-  /**
    * Where the pacing state lives: the latest rate-limit reading, the requests in flight and the
    * cooldown after a 429. Clients given the same store share one budget per base URL and API key:
    * {@link createInProcessRateLimitStore} within a process, `redisRateLimitStore` from
@@ -187,19 +180,15 @@ const share: Check = (value) =>
     ? undefined
     : 'Expected a number above 0 and at most 1';
 
-/** A function (no `methods`), or an object with these methods. */
-const callable =
+const callable: Check = (value) => (typeof value === 'function' ? undefined : 'Expected a function');
+
+/** An object with these methods. */
+const withMethods =
   (...methods: string[]): Check =>
   (value) =>
-    (
-      methods[0]
-        ? methods.every((method) => typeof (value as Record<string, unknown>)?.[method] === 'function')
-        : typeof value === 'function'
-    )
+    methods.every((method) => typeof (value as Record<string, unknown>)?.[method] === 'function')
       ? undefined
-      : methods[0]
-        ? `Expected an object with ${methods.join('() and ')}()`
-        : 'Expected a function';
+      : `Expected an object with ${methods.join('() and ')}()`;
 
 /** What the client sets on every request itself, so `fetchOptions` may not. */
 const OWN_FETCH_OPTIONS = ['body', 'headers', 'method', 'signal'];
@@ -229,12 +218,11 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   pacing: [flag, true],
   pacingBurst: [share, 0.25],
   dangerouslyAllowBrowser: [flag],
-  fetch: [callable()],
+  fetch: [callable],
   fetchOptions: [fetchOptions],
-  logger: [callable('warn')],
-  onWait: [callable()],
-  onRateLimit: [callable()],
-  rateLimitStore: [callable('acquire', 'release')],
+  logger: [withMethods('warn')],
+  onWait: [callable],
+  rateLimitStore: [withMethods('acquire', 'release')],
   logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
 };
 
@@ -272,7 +260,6 @@ export interface ClientConfig {
   readonly log: Log;
   readonly deprecationWarnings: boolean;
   readonly pacing: boolean;
-  /** `onWait`, else the deprecated `onRateLimit`. */
   readonly onWait: ((wait: RateLimitWait) => void) | undefined;
   readonly pacingBurst: number;
   /** Shared pacing state; `undefined` for a fresh in-process store. */
@@ -319,9 +306,7 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   const given = options.apiKey;
   if (given === null || typeof given === 'function') return new ApiKey(given);
   const key = given ?? env('PETSTORE_API_KEY');
-  if (typeof key !== 'string' || key.trim() === '') {
-    fail('no API key: pass { apiKey } (null for none) or set PETSTORE_API_KEY');
-  }
+  if (key === undefined) fail('no API key: pass { apiKey } (null for none) or set PETSTORE_API_KEY');
   const problem = keyProblem(key);
   if (problem !== undefined) fail(`the API key ${problem}`);
   guardKeyInBrowser(options.dangerouslyAllowBrowser);
@@ -360,7 +345,7 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     fail('no base URL: pass { baseUrl } or set PETSTORE_BASE_URL');
   }
   const problems: Issue[] = [];
-  const { logger, logLevel, onRateLimit, ...settings } = checkFields(
+  const { logger, logLevel, ...settings } = checkFields(
     options as Record<string, unknown>,
     CLIENT_OPTIONS,
     problems,
@@ -369,7 +354,6 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   if (problems.length > 0) fail(describeIssues(problems));
   return {
     ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
-    onWait: (settings.onWait ?? onRateLimit) as ClientConfig['onWait'],
     headers,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),

@@ -19,6 +19,7 @@ import {
   objectFields,
   oneOfFinding,
   typeFinding,
+  wrongType,
 } from './validate.js';
 
 /**
@@ -112,7 +113,7 @@ export function describeRawRequest<T>(
   addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
   addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
   if (query !== undefined && !isRecord(query)) {
-    addProblem(problems, ['query'], { code: 'invalid_type', expected: 'record', input: query });
+    addProblem(problems, ['query'], wrongType('record', query));
   }
   for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
     const sendable =

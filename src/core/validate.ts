@@ -9,6 +9,7 @@ import type * as z from 'zod/mini';
 import { RequestValidationError } from '../errors.js';
 import { issueMessage } from '../shared/issue-message.js';
 import { checkNames } from '../shared/option-names.js';
+import { outOfRange } from '../shared/range.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 
 /** One problem with an argument, as zod reports it. */
@@ -77,15 +78,14 @@ export function addProblem(
   );
 }
 
+/** `value` is not of the type `expected` (`number`, `int`, `object`, ...). */
+export const wrongType = (expected: string, input: unknown) =>
+  ({ code: 'invalid_type', expected, input }) as Finding;
+
 /** Why `value` is not an integer from `min` to `max`, or `undefined`. */
 export function integerFinding(value: unknown, min: number, max: number): Finding | undefined {
-  if (!Number.isInteger(value)) {
-    return { code: 'invalid_type', expected: typeof value === 'number' ? 'int' : 'number', input: value };
-  }
-  const bound = { origin: 'number', inclusive: true, input: value } as const;
-  if ((value as number) < min) return { code: 'too_small', minimum: min, ...bound };
-  if ((value as number) > max) return { code: 'too_big', maximum: max, ...bound };
-  return undefined;
+  if (!Number.isInteger(value)) return wrongType(typeof value === 'number' ? 'int' : 'number', value);
+  return outOfRange(value as number, min, max);
 }
 
 /** Why `value` is not one of `values`, or `undefined`. */
@@ -97,7 +97,7 @@ export function oneOfFinding(value: unknown, values: readonly string[]): Finding
 
 /** Why `value` is not of the JavaScript type `type`, or `undefined`. */
 export function typeFinding(value: unknown, type: 'boolean' | 'string'): Finding | undefined {
-  return typeof value === type ? undefined : { code: 'invalid_type', expected: type, input: value };
+  return typeof value === type ? undefined : wrongType(type, value);
 }
 
 /** Whether `value` is a plain object of named values (not null, not an array). */
@@ -117,7 +117,7 @@ export function objectFields(
   what: string,
 ): Record<string, unknown> {
   if (!isRecord(value)) {
-    addProblem(problems, [], { code: 'invalid_type', expected: 'object', input: value });
+    addProblem(problems, [], wrongType('object', value));
     return {};
   }
   checkNames(what, value, known);

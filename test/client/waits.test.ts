@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RateLimitWait } from '../../src/index.js';
+import type { ClientOptions, RateLimitWait } from '../../src/index.js';
 import { START, settle, useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, setup } from './setup.js';
 
@@ -66,23 +66,21 @@ describe('onWait', () => {
   });
 });
 
-describe('onRateLimit, the deprecated name of onWait', () => {
-  it('hears every wait, backoff after a 5xx included, when onWait is not given', async () => {
+describe('onWait after a 5xx', () => {
+  it('hears the backoff before the retry', async () => {
     const waits: RateLimitWait[] = [];
-    const { client, store } = setup({ onRateLimit: (wait) => waits.push(wait) });
+    const { client, store } = setup({ onWait: (wait) => waits.push(wait) });
     store.injectFault({ status: 500 });
     await settle(client.listPets(), 100);
     expect(waits).toEqual([{ operation: 'listPets', waitMs: expect.any(Number), reason: 'backoff' }]);
   });
+});
 
-  it('is left unheard when onWait is given', async () => {
-    const onRateLimit = vi.fn();
-    const onWait = vi.fn();
-    const { client, store } = setup({ onWait, onRateLimit });
-    store.injectFault({ status: 503, headers: { 'Retry-After': '1' } });
-    await settle(client.listPets(), 100);
-    expect(onWait).toHaveBeenCalledWith({ operation: 'listPets', waitMs: 1_000, reason: 'retry-after' });
-    expect(onRateLimit).not.toHaveBeenCalled();
+describe('onRateLimit, the removed name of onWait', () => {
+  it('is refused as an unknown option', () => {
+    const options: Record<string, unknown> = { onRateLimit: () => {} };
+    expect(() => setup(options as ClientOptions)).toThrow(TypeError);
+    expect(() => setup(options as ClientOptions)).toThrow(/Unknown PetStoreClient option "onRateLimit"/);
   });
 });
 
