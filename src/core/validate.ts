@@ -9,7 +9,6 @@ import type * as z from 'zod/mini';
 import { RequestValidationError } from '../errors.js';
 import { issueMessage } from '../shared/issue-message.js';
 import { checkNames } from '../shared/option-names.js';
-import { outOfRange } from '../shared/range.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 
 /** One problem with an argument, as zod reports it. */
@@ -85,7 +84,10 @@ export const wrongType = (expected: string, input: unknown) =>
 /** Why `value` is not an integer from `min` to `max`, or `undefined`. */
 export function integerFinding(value: unknown, min: number, max: number): Finding | undefined {
   if (!Number.isInteger(value)) return wrongType(typeof value === 'number' ? 'int' : 'number', value);
-  return outOfRange(value as number, min, max);
+  const bound = { origin: 'number', inclusive: true, input: value } as const;
+  if ((value as number) < min) return { code: 'too_small', minimum: min, ...bound };
+  if ((value as number) > max) return { code: 'too_big', maximum: max, ...bound };
+  return undefined;
 }
 
 /** Why `value` is not one of `values`, or `undefined`. */
