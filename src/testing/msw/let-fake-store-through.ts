@@ -31,8 +31,18 @@ export interface LetFakeStoreThroughOptions {
 
 /** What msw passes to an `onUnhandledFrame` callback (msw 3), as far as this reads it. */
 export interface UnhandledFrameArgs {
-  readonly frame: { readonly data: unknown };
-  readonly defaults: { warn(): void; error(): void };
+  /** The unhandled frame; an HTTP frame's `data` holds its `request`. */
+  readonly frame: {
+    /** What the frame carries. */
+    readonly data: unknown;
+  };
+  /** msw's own strategies for an unhandled frame. */
+  readonly defaults: {
+    /** Prints msw's warning. */
+    warn(): void;
+    /** Prints msw's error. */
+    error(): void;
+  };
 }
 
 /**
@@ -40,7 +50,9 @@ export interface UnhandledFrameArgs {
  * `onUnhandledRequest`, and each ignores the other.
  */
 export interface FakeStoreUnhandledOptions {
+  /** msw 3's option. */
   readonly onUnhandledFrame: (args: UnhandledFrameArgs) => void;
+  /** msw 2's option. */
   readonly onUnhandledRequest: (request: Request, print: { warning(): void; error(): void }) => void;
 }
 
