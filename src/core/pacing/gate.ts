@@ -65,6 +65,8 @@ interface Waiter<Owner> {
   onAbort: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
+  /** The reasons its wait was reported for: each once. */
+  reported?: RateLimitWait['reason'][];
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
@@ -213,8 +215,7 @@ export class RequestGate<Owner = undefined> {
   /**
    * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
    * those that cannot start within their bound, and reports each wait once, with its length; again
-   * only when it proves longer by more than a reset's rounding (a cooldown, a window longer than
-   * known), and then only what goes beyond.
+   * only when its reason changes, and then only what goes beyond the last report.
    */
   #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): void {
     const now = Date.now();
@@ -231,9 +232,17 @@ export class RequestGate<Owner = undefined> {
         continue;
       }
       ahead++;
-      if (reason !== 'probe' && at > reportedUntil + RESET_RESOLUTION_MS) {
+      if (
+        reason !== 'probe' &&
+        !waiter.reported?.includes(reason) &&
+        at > reportedUntil + RESET_RESOLUTION_MS
+      ) {
+        (waiter.reported ??= []).push(reason);
         waiter.reportedUntil = at;
-        onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
+        onWait?.(
+          { operation: waiter.operation, waitMs: at - Math.max(reportedUntil, now), reason },
+          waiter.owner,
+        );
       }
     }
   }
