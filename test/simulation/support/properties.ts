@@ -148,8 +148,17 @@ export const withinBound: Property = {
       attempts.forEach((attempt, index) => {
         const end = attempt.endedAt ?? attempt.answeredAt ?? (call.settledAt as number);
         inAttempts += Math.min(end, call.settledAt as number) - attempt.sentAt;
-        // A retry after a failure other than a 429 may wait the backoff on top of the bound.
-        if (index < attempts.length - 1 && attempt.status !== 429) backoff += backoffDelay(index + 1);
+        // A retry's backoff is no wait in the queue: it may come on top of the bound, also when
+        // the queue then refuses the retry (the call ends with this attempt's error).
+        const next = attempts[index + 1]?.seq ?? Number.POSITIVE_INFINITY;
+        if (
+          trace.waits.some(
+            (wait) =>
+              wait.call === call.id && wait.reason === 'backoff' && wait.seq > attempt.seq && wait.seq < next,
+          )
+        ) {
+          backoff += backoffDelay(index + 1);
+        }
       });
       const waited = life - inAttempts;
       if (waited > call.bound.maxRetryWait + backoff) {
