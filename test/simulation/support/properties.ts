@@ -204,8 +204,12 @@ export const refusalsJustified: Property = {
         const ahead = trace.calls.filter(
           (other) =>
             other.id < call.id &&
-            (other.settledAt ?? Number.POSITIVE_INFINITY) > at &&
-            (other.abortedAt ?? Number.POSITIVE_INFINITY) > at &&
+            // A caller ahead that gives up after the refusal was ahead when it was decided: the
+            // issue asks for a refusal exactly when the start is past the bound, at once, and no
+            // client can foresee an abort.
+            (other.abortedAt === undefined
+              ? (other.settledAt ?? Number.POSITIVE_INFINITY) > at
+              : other.abortedAt > Math.min(at, call.settledAt as number)) &&
             !trace.attempts.some((attempt) => attempt.call === other.id && attempt.sentAt < at),
         ).length;
         if (ahead < opening.budget) {
