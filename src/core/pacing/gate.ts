@@ -225,7 +225,7 @@ export class RequestGate<Owner = undefined> {
     const headAt = headReason === 'probe' ? now : now + headWaitMs;
     const { onWait } = this.#options;
     let ahead = 0;
-    let bound = Number.POSITIVE_INFINITY;
+    let bound = Infinity;
     for (const waiter of [...this.#queue]) {
       const { until, reportedUntil } = waiter;
       const at = this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
@@ -244,10 +244,7 @@ export class RequestGate<Owner = undefined> {
       ) {
         waiter.reported += reason;
         waiter.reportedUntil = at;
-        onWait?.(
-          { operation: waiter.operation, waitMs: at - Math.max(reportedUntil, now), reason },
-          waiter.owner,
-        );
+        onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
       }
     }
     return bound;
