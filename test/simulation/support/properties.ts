@@ -184,7 +184,13 @@ export const refusalsJustified: Property = {
     // Open budget: the spare of each window, and a whole window's budget between windows (once a
     // reset read from whole-second headers is surely past).
     const openings: { from: number; until: number; budget: number }[] = [];
-    let idleFrom = 0;
+    // Until the first answer arrives no client knows the budget: a call sent blind could be refused
+    // by the limiter, which the issue forbids while answers arrive, so one request learns it first.
+    let idleFrom = Math.min(
+      ...trace.attempts
+        .filter((attempt) => !attempt.silent)
+        .map((attempt) => attempt.answeredAt ?? Number.POSITIVE_INFINITY),
+    );
     for (const window of windows) {
       if (window.start > idleFrom) openings.push({ from: idleFrom, until: window.start, budget: limit });
       if (window.spare > 0) openings.push({ from: window.start, until: window.end, budget: window.spare });
