@@ -183,7 +183,8 @@ export const refusalsJustified: Property = {
     const { limit } = trace.scenario;
     // Open budget: the spare of each window, and a whole window's budget between windows (once a
     // reset read from whole-second headers is surely past).
-    const openings: { from: number; until: number; budget: number }[] = [];
+    // Between windows, the next window's budget less the requests it counted that were already out.
+    const openings: { from: number; until: number; budget: number; next?: ServiceWindow }[] = [];
     // Until the first answer arrives no client knows the budget: a call sent blind could be refused
     // by the limiter, which the issue forbids while answers arrive, so one request learns it first.
     let idleFrom = Math.min(
@@ -192,7 +193,9 @@ export const refusalsJustified: Property = {
         .map((attempt) => attempt.answeredAt ?? Number.POSITIVE_INFINITY),
     );
     for (const window of windows) {
-      if (window.start > idleFrom) openings.push({ from: idleFrom, until: window.start, budget: limit });
+      if (window.start > idleFrom) {
+        openings.push({ from: idleFrom, until: window.start, budget: limit, next: window });
+      }
       if (window.spare > 0) openings.push({ from: window.start, until: window.end, budget: window.spare });
       idleFrom = window.end + WHOLE_SECOND_LATENESS_MS;
     }
@@ -218,7 +221,11 @@ export const refusalsJustified: Property = {
               : other.abortedAt > Math.min(at, call.settledAt as number)) &&
             !trace.attempts.some((attempt) => attempt.call === other.id && attempt.sentAt < at),
         ).length;
-        if (ahead < opening.budget) {
+        const out =
+          opening.next?.requests.filter(
+            (request) => (trace.attempts[request.attempt] as AttemptRecord).sentAt < at,
+          ).length ?? 0;
+        if (ahead < opening.budget - out) {
           return `${describeCall(call)} was refused ${call.outcome} at ${call.settledAt} ms ("${call.message}"), yet at ${at} ms ${opening.budget} request(s) of budget were open with ${ahead} call(s) waiting ahead, before the latest it could start (${latest} ms)`;
         }
       }
