@@ -65,8 +65,9 @@ describe('rateLimitStore', () => {
   it('shares one budget between clients given one in-process store: 90 calls, no 429, two windows', async () => {
     const { fetch, statuses } = freeStore();
     const rateLimitStore = createInProcessRateLimitStore();
-    // The second window's 30 calls all go at its reset, within maxRetryWait (pacingBurst: 1).
-    const options = { rateLimitStore, pacingBurst: 1 };
+    // The second window's 30 calls all go at its reset (pacingBurst: 1), once the request that
+    // learns its budget is answered: their bound must reach past the reset.
+    const options = { rateLimitStore, pacingBurst: 1, maxRetryWait: 61_000 };
     const [a, b] = [client(fetch, options), client(fetch, options)];
     const { value, elapsed } = await all([
       ...Array.from({ length: 45 }, () => a.listPets()),
@@ -110,7 +111,8 @@ describe('rateLimitStore', () => {
     'paces on the service clock: a host a minute %s the service gets no 429 and no needless wait',
     async (_, offset) => {
       const { fetch, statuses } = freeStore({ clockOffsetMs: offset });
-      const paced = client(fetch);
+      // The second window's calls go after its reset: their bound reaches past it.
+      const paced = client(fetch, { maxRetryWait: 61_000 });
       const { value, elapsed } = await all(Array.from({ length: 75 }, () => paced.listPets()));
       expect(value?.every((result) => result.status === 'fulfilled')).toBe(true);
       expect(statuses).toHaveLength(75);

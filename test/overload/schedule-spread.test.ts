@@ -28,9 +28,10 @@ describe('the earliest a call could start, the budget spread over the window', (
   it('is now within the burst, then one even share of the time left per call beyond it', () => {
     const admission = new Schedule();
     admission.learn(reading(10, 5_000), NOW);
-    // A burst of 2 (a fifth of 10), then 10 calls over the 4 s left before the reset as read.
+    // A burst of 2 (a fifth of 10), then 10 calls over the 3 s before the earliest the window can
+    // reset (its whole-second reset read against a whole-second Date: up to 2 s early).
     expect([0, 1, 2, 5].map((ahead) => startMs(admission, ahead, 0, true, NOW, 0.2))).toEqual([
-      0, 0, 400, 1_600,
+      0, 0, 300, 1_200,
     ]);
     expect(startMs(admission, 5, 0, true, NOW, 1)).toBe(0);
   });
@@ -39,8 +40,8 @@ describe('the earliest a call could start, the budget spread over the window', (
     const admission = new Schedule();
     admission.learn(reading(0, 500, 1_800_000_000), NOW - 10_000);
     admission.learn(reading(0, 4_000), NOW);
-    // 15 ahead: the next window serves 10, the one after the burst of 2 and then one per 900 ms.
-    expect(startMs(admission, 15, 0, true, NOW, 0.2)).toBe(4_000 + 10_000 + 4 * 900);
+    // 15 ahead: the next window serves 10, the one after the burst of 2 and then one per 800 ms.
+    expect(startMs(admission, 15, 0, true, NOW, 0.2)).toBe(4_000 + 10_000 + 4 * 800);
   });
 });
 

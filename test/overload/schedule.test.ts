@@ -149,4 +149,19 @@ describe('onWait', () => {
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
     expect(waits.length).toBeLessThanOrEqual(120);
   });
+
+  it('hears of a wait again only when its reason changes: one report a call for the budget alone', async () => {
+    const waits: RateLimitWait[] = [];
+    const { client } = onPlan(
+      { perMinute: 10, perDay: 100_000, windowMs: 4_000 },
+      { onWait: (wait) => waits.push(wait) },
+    );
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 40; i++) track(outcomes, client.listPets());
+    await until(outcomes, 40);
+
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(new Set(waits.map((wait) => wait.reason))).toEqual(new Set(['budget']));
+    expect(waits.length).toBeLessThan(40);
+  });
 });

@@ -65,6 +65,8 @@ interface Waiter<Owner> {
   onAbort: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
+  /** The reasons its wait was reported for, each once, run together ('budgetcooldown'). */
+  reported: string;
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
@@ -125,6 +127,7 @@ export class RequestGate<Owner = undefined> {
           this.#pump();
         },
         reportedUntil,
+        reported: '',
         since: Date.now(),
         until,
       };
@@ -203,40 +206,49 @@ export class RequestGate<Owner = undefined> {
       return true;
     }
     // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
-    this.#review(waitMs, reason);
+    const bound = this.#review(waitMs, reason);
     if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);
-    // A poll past the head's bound ends its wait as the bound passes.
-    this.#timer = setTimeout(this.#pump, Math.min(waitMs, head.until + 1 - Date.now()));
+    // A poll at the first waiter's bound ends its wait then.
+    this.#timer = setTimeout(this.#pump, Math.min(waitMs, bound - Date.now()));
     return false;
   }
 
   /**
    * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
    * those that cannot start within their bound, and reports each wait once, with its length; again
-   * only when it proves longer by more than a reset's rounding (a cooldown, a window longer than
-   * known), and then only what goes beyond.
+   * only when its reason changes, and then only what goes beyond the last report. Returns the
+   * earliest bound of those left waiting.
    */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): void {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): number {
     const now = Date.now();
     // A probe's poll is no start: while another request learns the budget, only the bound ends a wait.
     const headAt = headReason === 'probe' ? now : now + headWaitMs;
     const { onWait } = this.#options;
     let ahead = 0;
+    let bound = Infinity;
     for (const waiter of [...this.#queue]) {
       const { until, reportedUntil } = waiter;
       const at = this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
       const reason = at > headAt ? 'budget' : headReason;
-      if (at > until) {
+      // At its bound a waiter that cannot go now (none behind a waiting head can) is refused.
+      if (at > until || until <= now) {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
       }
       ahead++;
-      if (reason !== 'probe' && at > reportedUntil + RESET_RESOLUTION_MS) {
+      bound = Math.min(bound, until);
+      if (
+        reason !== 'probe' &&
+        !waiter.reported.includes(reason) &&
+        at > reportedUntil + RESET_RESOLUTION_MS
+      ) {
+        waiter.reported += reason;
         waiter.reportedUntil = at;
         onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
       }
     }
+    return bound;
   }
 
   #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {

@@ -12,6 +12,12 @@ import type { RateLimitOutcome } from './rate-limit-store.js';
 /** The resolution of `X-RateLimit-Reset`: whole seconds. */
 export const RESET_RESOLUTION_MS = 1000;
 
+/**
+ * How much earlier than read a window may reset: its whole-second reset, read against a
+ * whole-second `Date` when the clocks disagree. Spreading plans to spend a window by then.
+ */
+export const RESET_LATENESS_MS = 2 * RESET_RESOLUTION_MS;
+
 const nonNegativeInteger = /^\d+$/;
 
 function readInteger(headers: Headers, name: string): number | undefined {

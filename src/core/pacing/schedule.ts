@@ -8,7 +8,7 @@
  * @module
  */
 
-import { RESET_RESOLUTION_MS } from './rate-limit.js';
+import { RESET_LATENESS_MS, RESET_RESOLUTION_MS } from './rate-limit.js';
 import type { RateLimitOutcome } from './rate-limit-store.js';
 import { burstSize } from './spread.js';
 
@@ -120,5 +120,5 @@ export class Schedule {
 function spreadDelay(place: number, budget: number, ms: number, limit: number, burst: number): number {
   const size = burstSize(limit, burst);
   if (burst >= 1 || place < size) return 0;
-  return ((place + 1 - size) * Math.max(0, ms - RESET_RESOLUTION_MS)) / budget;
+  return ((place + 1 - size) * Math.max(0, ms - RESET_LATENESS_MS)) / budget;
 }

@@ -22,7 +22,7 @@ export interface SpreadBucket {
   readonly at: number;
 }
 
-import { RESET_RESOLUTION_MS } from './rate-limit.js';
+import { RESET_LATENESS_MS } from './rate-limit.js';
 
 /** The burst in requests: `burst` of the window's `limit`, the nearest whole number, at least one. */
 export const burstSize = (limit: number, burst: number): number =>
@@ -43,8 +43,7 @@ export function spread(
   burst: number,
 ): { waitMs: number; bucket: SpreadBucket } {
   const size = burstSize(limit, burst) * 1000;
-  // `X-RateLimit-Reset` has whole seconds: the true reset may come up to a second before the one read.
-  const left = resetInMs - RESET_RESOLUTION_MS;
+  const left = resetInMs - RESET_LATENESS_MS;
   let credit = size;
   if (bucket?.window === window && left > 0) {
     credit = Math.min(size, bucket.credit + Math.floor(((now - bucket.at) * 1000 * available) / left));

@@ -10,12 +10,12 @@
  * @module
  */
 
-import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
+import { RESET_LATENESS_MS } from '../../core/pacing/rate-limit.js';
 
 export const SPREAD_LUA = `
 local function spread(bucket_window, bucket_credit, bucket_at, window, available, reset_in, limit, burst)
   local size = math.max(1, math.floor(burst * limit + 0.5)) * 1000
-  local left = reset_in - ${RESET_RESOLUTION_MS}
+  local left = reset_in - ${RESET_LATENESS_MS}
   local credit = size
   if bucket_window == window and left > 0 then
     credit = math.min(size, bucket_credit + math.floor(((now - bucket_at) * 1000 * available) / left))

@@ -158,8 +158,17 @@ export const withinBound: Property = {
       attempts.forEach((attempt, index) => {
         const end = attempt.endedAt ?? attempt.answeredAt ?? (call.settledAt as number);
         inAttempts += Math.min(end, call.settledAt as number) - attempt.sentAt;
-        // A retry after a failure other than a 429 may wait the backoff on top of the bound.
-        if (index < attempts.length - 1 && attempt.status !== 429) backoff += backoffDelay(index + 1);
+        // A retry's backoff is no wait in the queue: it may come on top of the bound, also when
+        // the queue then refuses the retry (the call ends with this attempt's error).
+        const next = attempts[index + 1]?.seq ?? Number.POSITIVE_INFINITY;
+        if (
+          trace.waits.some(
+            (wait) =>
+              wait.call === call.id && wait.reason === 'backoff' && wait.seq > attempt.seq && wait.seq < next,
+          )
+        ) {
+          backoff += backoffDelay(index + 1);
+        }
       });
       const waited = life - inAttempts;
       if (waited > call.bound.maxRetryWait + backoff) {
@@ -184,10 +193,19 @@ export const refusalsJustified: Property = {
     const { limit } = trace.scenario;
     // Open budget: the spare of each window, and a whole window's budget between windows (once a
     // reset read from whole-second headers is surely past).
-    const openings: { from: number; until: number; budget: number }[] = [];
-    let idleFrom = 0;
+    // Between windows, the next window's budget less the requests it counted that were already out.
+    const openings: { from: number; until: number; budget: number; next?: ServiceWindow }[] = [];
+    // Until the first answer arrives no client knows the budget: a call sent blind could be refused
+    // by the limiter, which the issue forbids while answers arrive, so one request learns it first.
+    let idleFrom = Math.min(
+      ...trace.attempts
+        .filter((attempt) => !attempt.silent)
+        .map((attempt) => attempt.answeredAt ?? Number.POSITIVE_INFINITY),
+    );
     for (const window of windows) {
-      if (window.start > idleFrom) openings.push({ from: idleFrom, until: window.start, budget: limit });
+      if (window.start > idleFrom) {
+        openings.push({ from: idleFrom, until: window.start, budget: limit, next: window });
+      }
       if (window.spare > 0) openings.push({ from: window.start, until: window.end, budget: window.spare });
       idleFrom = window.end + WHOLE_SECOND_LATENESS_MS;
     }
@@ -205,11 +223,19 @@ export const refusalsJustified: Property = {
         const ahead = trace.calls.filter(
           (other) =>
             other.id < call.id &&
-            (other.settledAt ?? Number.POSITIVE_INFINITY) > at &&
-            (other.abortedAt ?? Number.POSITIVE_INFINITY) > at &&
+            // A caller ahead that gives up after the refusal was ahead when it was decided: the
+            // issue asks for a refusal exactly when the start is past the bound, at once, and no
+            // client can foresee an abort.
+            (other.abortedAt === undefined
+              ? (other.settledAt ?? Number.POSITIVE_INFINITY) > at
+              : other.abortedAt > Math.min(at, call.settledAt as number)) &&
             !trace.attempts.some((attempt) => attempt.call === other.id && attempt.sentAt < at),
         ).length;
-        if (ahead < opening.budget) {
+        const out =
+          opening.next?.requests.filter(
+            (request) => (trace.attempts[request.attempt] as AttemptRecord).sentAt < at,
+          ).length ?? 0;
+        if (ahead < opening.budget - out) {
           return `${describeCall(call)} was refused ${call.outcome} at ${call.settledAt} ms ("${call.message}"), yet at ${at} ms ${opening.budget} request(s) of budget were open with ${ahead} call(s) waiting ahead, before the latest it could start (${latest} ms)`;
         }
       }
