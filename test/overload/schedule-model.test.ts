@@ -4,21 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Schedule } from '../../src/core/pacing/schedule.js';
-
-const NOW = 1_800_000_000_000;
-/** How long the call with `ahead` calls before it waits, by the schedule. */
-const startMs = (
-  schedule: Schedule,
-  ahead: number,
-  inFlight: number,
-  pacing: boolean,
-  now: number,
-  burst?: number,
-) => schedule.startAt(now, ahead, inFlight, now, Number.POSITIVE_INFINITY, { pacing, burst }) - now;
-/** A reading of a 10-request, 10-second window that resets in `resetInMs`. */
-const reading = (remaining: number, resetInMs: number, window = 1_800_000_010) => ({
-  reading: { limit: 10, remaining, resetInMs, window },
-});
+import { NOW, reading, startMs } from './support/schedule.js';
 
 describe('the earliest a call could start', () => {
   it('is now while the budget left covers the calls ahead and those in flight', () => {

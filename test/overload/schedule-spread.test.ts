@@ -8,21 +8,7 @@ import { Schedule } from '../../src/core/pacing/schedule.js';
 import { RateLimitError } from '../../src/index.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { settle, startFakeClock } from '../support/fake-clock.js';
-
-const NOW = 1_800_000_000_000;
-/** How long the call with `ahead` calls before it waits, by the schedule. */
-const startMs = (
-  schedule: Schedule,
-  ahead: number,
-  inFlight: number,
-  pacing: boolean,
-  now: number,
-  burst?: number,
-) => schedule.startAt(now, ahead, inFlight, now, Number.POSITIVE_INFINITY, { pacing, burst }) - now;
-/** A reading of a 10-request window that resets in `resetInMs`. */
-const reading = (remaining: number, resetInMs: number, window = 1_800_000_010) => ({
-  reading: { limit: 10, remaining, resetInMs, window },
-});
+import { NOW, reading, startMs } from './support/schedule.js';
 
 describe('the earliest a call could start, the budget spread over the window', () => {
   it('is now within the burst, then one even share of the time left per call beyond it', () => {
