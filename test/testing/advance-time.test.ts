@@ -29,7 +29,13 @@ describe('advanceUntilSettled', () => {
     const store = createFakePetStore({ apiKeys: { [DEFAULT_API_KEY]: { perMinute: 1, perDay: 100 } } });
     const server = await store.listen();
     try {
-      const client = new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: server.url });
+      // The next window is a little over a minute away (the reset header counts whole seconds): a
+      // bound above the default 60 s lets the call wait for it rather than be refused at once.
+      const client = new PetStoreClient({
+        apiKey: DEFAULT_API_KEY,
+        baseUrl: server.url,
+        maxRetryWait: 65_000,
+      });
       await client.listPets();
       fakeTimers();
       // The window of one request a minute is spent: the client holds this call until it resets.
