@@ -244,7 +244,14 @@ describe('the code blocks of the README and docs/, against the packed package', 
   }, 120_000);
 
   it('run: each program exits 0 against a fresh session of the fake, within its time', async () => {
-    const programs = [...byFile].filter(([, block]) => block.kind === 'run' && !isVitestFile(block));
+    const runs = [...byFile].filter(([, block]) => block.kind === 'run' && !isVitestFile(block));
+    // A `.mts` file is an ES module in any project: it runs in a CommonJS one as well, as the README says.
+    await mkdir(join(project, 'cjs'), { recursive: true });
+    await writeFile(join(project, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+    const programs = runs.flatMap(([name, block]) => [
+      { file: `blocks/${name}`, block },
+      ...(name.endsWith('.mts') ? [{ file: `cjs/${name}`, block }] : []),
+    ]);
     const failures: string[] = [];
     const took: [string, number][] = [];
     // Two at a time: a 2-core machine.
@@ -252,7 +259,7 @@ describe('the code blocks of the README and docs/, against the packed package', 
     await Promise.all(
       [0, 1].map(async () => {
         for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-          const [name, block] = next;
+          const { file, block } = next;
           // A session of its own: the seeded pets and a fresh rate-limit window, as a newly started fake.
           const session = (await (
             await fetch(`${fake.origin}/__fake/sessions`, { method: 'POST' })
@@ -260,13 +267,10 @@ describe('the code blocks of the README and docs/, against the packed package', 
             baseUrl: string;
             controlUrl: string;
           };
-          await writeFile(
-            join(project, 'blocks', name),
-            withTheFake(block.code, session.baseUrl) + moduleTail(block),
-          );
+          await writeFile(join(project, file), withTheFake(block.code, session.baseUrl) + moduleTail(block));
           const started = performance.now();
           try {
-            await promisify(execFile)(PINNED_NODE, [`blocks/${name}`], {
+            await promisify(execFile)(PINNED_NODE, [file], {
               cwd: project,
               env: {
                 ...process.env,
@@ -279,9 +283,9 @@ describe('the code blocks of the README and docs/, against the packed package', 
             });
           } catch (error) {
             const { stdout, stderr, signal } = error as { stdout?: string; stderr?: string; signal?: string };
-            failures.push(`${block.source}:${block.line} ${signal ?? ''}\n${stdout}\n${stderr}`);
+            failures.push(`${block.source}:${block.line} (${file}) ${signal ?? ''}\n${stdout}\n${stderr}`);
           }
-          took.push([`${block.source}:${block.line}`, performance.now() - started]);
+          took.push([`${block.source}:${block.line} (${file})`, performance.now() - started]);
           await fetch(session.controlUrl, { method: 'DELETE' });
         }
       }),
