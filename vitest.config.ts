@@ -18,6 +18,7 @@ const BROWSER_CHECKS_IN_NODE = [
   'test/bundle/testing-without-msw.test.ts',
   'test/remote/pet-page.test.ts',
   'test/bundle/vite-app.test.ts',
+  'test/examples/testing-browser-setup.test.ts',
 ];
 const REDIS_CHECKS = ['test/redis/**', 'test/fleet/**'];
 for (const [program, notRun] of [
@@ -41,6 +42,8 @@ const node: TestProjectConfiguration = {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     exclude: [
       'test/browser/**',
+      // Each is a project of its own, run by test/examples/testing-setups.test.ts with its own configuration.
+      'examples/testing/**',
       ...(chromium.found ? [] : BROWSER_CHECKS_IN_NODE),
       ...(workerdRuns ? [] : WORKERD_CHECKS),
       ...(redis.found ? [] : REDIS_CHECKS),

@@ -3,13 +3,15 @@
  * against the sources (an internal module's example imports its neighbours). Every fenced block of the
  * README and of docs/ is checked against the package as a user installs it: the packed tarball in a
  * project of its own, type-checked as a strict application (nodenext, es2022); a block that forms a
- * program then runs, with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at the fake's command, and
- * the test files among them run under vitest. The markers that say otherwise, and what they mean, are
- * in CONTRIBUTING.md ("Code blocks in the docs").
+ * program then runs, with PETSTORE_BASE_URL and PETSTORE_API_KEY pointing at a fresh session of the
+ * fake's command (its defaults: the Free plan), and the test files among them run under vitest with
+ * no configuration. A block that needs a runner's configuration is a file of a project under
+ * examples/, shown whole in the docs and run by test/examples. The markers that say otherwise, and
+ * what they mean, are in CONTRIBUTING.md ("Code blocks in the docs").
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +47,7 @@ const code = blocks.filter(isCode);
 
 /** A program's time to start, call the fake a few times and exit, on a busy 2-core machine. */
 const PROGRAM_TIMEOUT_MS = 20_000;
-/** The docs' test files under one vitest run, with the global setup's server. */
+/** The docs' test files under one vitest run. */
 const VITEST_TIMEOUT_MS = 120_000;
 
 /**
@@ -57,6 +59,11 @@ function withTheFake(source: string, baseUrl: string): string {
     .replaceAll('https://animal-store.example.com/v1', baseUrl)
     .replaceAll('http://127.0.0.1:4010/v1', baseUrl)
     .replaceAll("'my-key'", "'test-api-key'");
+}
+
+/** A block without an import or export is a module all the same, as each file of a project is. */
+function moduleTail(block: MarkdownBlock): string {
+  return /^\s*(import|export)\s/m.test(block.code) ? '\n' : '\nexport {};\n';
 }
 
 /** The file a block is written to: its document and line, and `.test` for a test file. */
@@ -137,19 +144,14 @@ describe('the code blocks of the README and docs/, against the packed package', 
       // vitest, msw, zod, React, undici, OpenTelemetry's 2.x line, @types/node: from the repository.
       toolsFromRepository: true,
     }));
-    // The Pro plan, so that README's hundred calls at once need no minute's wait.
-    fake = await startFakeServer(project, ['--plan', 'pro']);
+    // The command's defaults, as a reader starts it; each program gets a session of its own.
+    fake = await startFakeServer(project);
     const baseUrl = `${fake.origin}/v1`;
     await rm(join(project, 'blocks'), { recursive: true, force: true });
     await mkdir(join(project, 'blocks'));
     for (const [name, block] of byFile) {
       if (block.kind === 'fragment' || block.kind === 'tested-by') continue;
-      // A block without an import or export is a module all the same, as each file of a project is.
-      const isModule = /^\s*(import|export)\s/m.test(block.code);
-      await writeFile(
-        join(project, 'blocks', name),
-        `${withTheFake(block.code, baseUrl)}\n${isModule ? '' : 'export {};\n'}`,
-      );
+      await writeFile(join(project, 'blocks', name), withTheFake(block.code, baseUrl) + moduleTail(block));
     }
   }, 300_000);
 
@@ -162,8 +164,8 @@ describe('the code blocks of the README and docs/, against the packed package', 
       'TypeScript and JavaScript blocks': code.length,
       'type-checked': code.filter((block) => block.kind !== 'fragment' && block.kind !== 'tested-by').length,
       'run by node': run.filter((block) => !isVitestFile(block)).length,
-      'run by vitest (test files and their global setup)':
-        run.filter(isVitestFile).length + count('global-setup'),
+      'run by vitest (test files, no configuration)': run.filter(isVitestFile).length,
+      'files of a project under examples/, run by test/examples': count('example'),
       'type-checked only': count('check-only'),
       fragments: count('fragment'),
       'checked by the test they name': count('tested-by'),
@@ -176,9 +178,21 @@ describe('the code blocks of the README and docs/, against the packed package', 
     );
     expect(code.length).toBeGreaterThanOrEqual(60);
     // A block that is not run says why.
-    expect(
-      code.filter((block) => block.kind !== 'run' && block.kind !== 'global-setup' && block.note === ''),
-    ).toEqual([]);
+    expect(code.filter((block) => block.kind !== 'run' && block.note === '')).toEqual([]);
+  });
+
+  it('each block marked example is the file of examples/ it names, as written, and each such project is shown whole', async () => {
+    const examples = blocks.filter(({ kind }) => kind === 'example');
+    for (const block of examples) {
+      const file = await readFile(join(root, block.note), 'utf8').catch(() => '');
+      expect(`${block.code}\n`, `${block.source}:${block.line} is ${block.note}`).toBe(file);
+    }
+    // The docs ship every file a project needs to run (but msw's worker script, which `npx msw init` writes).
+    const projects = new Set(examples.map((block) => dirname(block.note)));
+    const files = [...projects].flatMap((project) =>
+      readdirSync(join(root, project)).map((name) => join(project, name)),
+    );
+    expect(files.filter((file) => !examples.some((block) => block.note === file))).toEqual([]);
   });
 
   it('each block marked tested-by names a test that exists and reads its document', async () => {
@@ -229,8 +243,15 @@ describe('the code blocks of the README and docs/, against the packed package', 
     expect(located).toBe('');
   }, 120_000);
 
-  it('run: each program exits 0 against the fake, within its time', async () => {
-    const programs = [...byFile].filter(([, block]) => block.kind === 'run' && !isVitestFile(block));
+  it('run: each program exits 0 against a fresh session of the fake, within its time', async () => {
+    const runs = [...byFile].filter(([, block]) => block.kind === 'run' && !isVitestFile(block));
+    // A `.mts` file is an ES module in any project: it runs in a CommonJS one as well, as the README says.
+    await mkdir(join(project, 'cjs'), { recursive: true });
+    await writeFile(join(project, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+    const programs = runs.flatMap(([name, block]) => [
+      { file: `blocks/${name}`, block },
+      ...(name.endsWith('.mts') ? [{ file: `cjs/${name}`, block }] : []),
+    ]);
     const failures: string[] = [];
     const took: [string, number][] = [];
     // Two at a time: a 2-core machine.
@@ -238,14 +259,22 @@ describe('the code blocks of the README and docs/, against the packed package', 
     await Promise.all(
       [0, 1].map(async () => {
         for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-          const [name, block] = next;
+          const { file, block } = next;
+          // A session of its own: the seeded pets and a fresh rate-limit window, as a newly started fake.
+          const session = (await (
+            await fetch(`${fake.origin}/__fake/sessions`, { method: 'POST' })
+          ).json()) as {
+            baseUrl: string;
+            controlUrl: string;
+          };
+          await writeFile(join(project, file), withTheFake(block.code, session.baseUrl) + moduleTail(block));
           const started = performance.now();
           try {
-            await promisify(execFile)(PINNED_NODE, [`blocks/${name}`], {
+            await promisify(execFile)(PINNED_NODE, [file], {
               cwd: project,
               env: {
                 ...process.env,
-                PETSTORE_BASE_URL: `${fake.origin}/v1`,
+                PETSTORE_BASE_URL: session.baseUrl,
                 PETSTORE_API_KEY: 'test-api-key',
                 NODE_NO_WARNINGS: '1',
               },
@@ -254,9 +283,10 @@ describe('the code blocks of the README and docs/, against the packed package', 
             });
           } catch (error) {
             const { stdout, stderr, signal } = error as { stdout?: string; stderr?: string; signal?: string };
-            failures.push(`${block.source}:${block.line} ${signal ?? ''}\n${stdout}\n${stderr}`);
+            failures.push(`${block.source}:${block.line} (${file}) ${signal ?? ''}\n${stdout}\n${stderr}`);
           }
-          took.push([`${block.source}:${block.line}`, performance.now() - started]);
+          took.push([`${block.source}:${block.line} (${file})`, performance.now() - started]);
+          await fetch(session.controlUrl, { method: 'DELETE' });
         }
       }),
     );
@@ -271,35 +301,15 @@ describe('the code blocks of the README and docs/, against the packed package', 
   }, 180_000);
 
   it(
-    'run: the test files pass under vitest, and the global setup stops the server it started',
+    'run: the test files pass under vitest, with its defaults',
     async () => {
-      const tests = [...byFile.keys()].filter((name) => /\.test\.tsx?$/.test(name));
-      const setups = [...byFile].filter(([, block]) => block.kind === 'global-setup').map(([name]) => name);
+      const tests = [...byFile.keys()].filter((name) => /\.test\.\w+$/.test(name));
+      // vitest's defaults (the node environment, no setup), but for the files: only these.
       await writeFile(
         join(project, 'vitest.blocks.config.mjs'),
-        `export default ${JSON.stringify({
-          test: {
-            projects: [
-              {
-                test: {
-                  name: 'node',
-                  include: tests.filter((name) => name.endsWith('.ts')).map((name) => `blocks/${name}`),
-                  globalSetup: setups.map((name) => `blocks/${name}`),
-                },
-              },
-              {
-                test: {
-                  name: 'jsdom',
-                  environment: 'jsdom',
-                  include: tests.filter((name) => name.endsWith('.tsx')).map((name) => `blocks/${name}`),
-                },
-              },
-            ],
-          },
-        })};\n`,
+        `export default ${JSON.stringify({ test: { include: tests.map((name) => `blocks/${name}`) } })};\n`,
       );
       const report = join(project, 'vitest-report.json');
-      const before = await serversStartedIn(project);
       const started = performance.now();
       let output = '';
       try {
@@ -329,6 +339,8 @@ describe('the code blocks of the README and docs/, against the packed package', 
       const results = JSON.parse(await readFile(report, 'utf8').catch(() => '{}')) as {
         numTotalTests?: number;
         numPassedTests?: number;
+        numTotalTestSuites?: number;
+        numFailedTestSuites?: number;
       };
       console.log(
         `[docs] vitest ran ${results.numTotalTests} tests of ${tests.length} files in ${seconds.toFixed(1)} s`,
@@ -336,10 +348,9 @@ describe('the code blocks of the README and docs/, against the packed package', 
 
       expect(results.numTotalTests, output).toBeGreaterThan(0);
       expect(results.numPassedTests, output).toBe(results.numTotalTests);
-      // A server left running keeps vitest from closing: it waits 10 s, then says so.
+      // A file that fails outside its tests (a hook called where it cannot be) counts no failed test.
+      expect(results.numFailedTestSuites, output).toBe(0);
       expect(output).not.toMatch(/close timed out|prevents? .* from exiting/i);
-      const left = (await serversStartedIn(project)).filter((server) => !before.includes(server));
-      expect(left).toEqual([]);
     },
     VITEST_TIMEOUT_MS + 10_000,
   );
@@ -378,19 +389,3 @@ describe('the code blocks of the README and docs/, against the packed package', 
     expect(problems).toEqual([]);
   });
 });
-
-/**
- * The fake servers running from `directory` (by their working directory, read from /proc: Linux), as
- * `pid args` lines: what a global setup that stopped the wrong process leaves behind.
- */
-async function serversStartedIn(directory: string): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,args=']);
-  const running: string[] = [];
-  for (const line of stdout.split('\n')) {
-    const [, pid, args] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? [];
-    if (pid === undefined || !/animal-store-fake-server|dist\/testing\/cli\.js/.test(args ?? '')) continue;
-    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '');
-    if (cwd === directory) running.push(line.trim());
-  }
-  return running;
-}

@@ -58,15 +58,17 @@ export const LANGUAGES = {
 /**
  * What the suite does with a code block, from the marker on the line above its fence:
  * - `run` (no marker): type-checked, then run as a user pastes it (a test file under vitest);
- * - `check-only`: type-checked, not run (it needs a browser, Redis, a proxy, a test runner but vitest);
- * - `global-setup`: type-checked, and vitest's global setup when the docs' test files run;
+ * - `check-only`: type-checked, not run (it needs a browser page, Redis, a proxy, or declares what the
+ *   application supplies);
+ * - `example`: type-checked, and the file of examples/ the marker names, as written: a project of its
+ *   own (a test runner's configuration and the files it runs) that test/examples runs;
  * - `fragment`: neither: part of a larger file, or of an app the docs do not show whole;
  * - `tested-by`: neither here: the named test installs what the block needs, and checks it.
  */
-export type BlockKind = 'run' | 'check-only' | 'global-setup' | 'fragment' | 'tested-by';
+export type BlockKind = 'run' | 'check-only' | 'example' | 'fragment' | 'tested-by';
 
 const MARKER = /^<!--\s*snippet:\s*(\S+)\s*(.*?)\s*-->\s*$/;
-const MARKED_KINDS: readonly BlockKind[] = ['check-only', 'global-setup', 'fragment', 'tested-by'];
+const MARKED_KINDS: readonly BlockKind[] = ['check-only', 'example', 'fragment', 'tested-by'];
 
 /** A fenced block of a Markdown document. */
 export interface MarkdownBlock {
@@ -133,8 +135,13 @@ export function isShell(block: MarkdownBlock): boolean {
   return (LANGUAGES.shell as readonly string[]).includes(block.language);
 }
 
-/** The extension a block's file takes in a project of `"type": "module"`. */
+/**
+ * The extension a block's file takes in a project of `"type": "module"`: that of the file its fence
+ * names (```` ```ts app.mts ````), else its language's.
+ */
 export function extensionOf(block: MarkdownBlock): string {
+  const named = /^\S+\.(\w+)(?:\s|$)/.exec(block.info)?.[1];
+  if (named !== undefined && (LANGUAGES.code as readonly string[]).includes(named)) return named;
   return ({ typescript: 'ts', javascript: 'js' } as Record<string, string>)[block.language] ?? block.language;
 }
 

@@ -1,7 +1,8 @@
 /**
  * `@vercel/otel` with the instrumentation, as docs/observability.md sets it up on the 2.x line of
  * OpenTelemetry (its peers): the docs' install command beside the packed package, and the docs'
- * Next.js `instrumentation.ts` with `registerOTel` type-checked there.
+ * Next.js `instrumentation.ts` with `registerOTel` type-checked there, with bundler resolution as a
+ * Next.js project has it; under nodenext @vercel/otel's own declarations fail, as the docs say.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,4 +30,18 @@ it('installs as the docs say, with api 1.9, and the docs’ registerOTel setup t
   ) as { version: string };
   expect(api.version).toMatch(/^1\.9\./);
   await run(TSC, ['-p', 'tsconfig.json'], { cwd: directory, node: PINNED_NODE });
+
+  // What the docs say of nodenext: @vercel/otel's declarations import their neighbours without an extension.
+  const nodenext = JSON.parse(tsconfig(['instrumentation.ts'])) as { compilerOptions: object };
+  Object.assign(nodenext.compilerOptions, {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    skipLibCheck: false,
+  });
+  await writeFile(join(directory, 'tsconfig.nodenext.json'), JSON.stringify(nodenext));
+  const failed = await run(TSC, ['-p', 'tsconfig.nodenext.json'], { cwd: directory, node: PINNED_NODE }).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failed).toMatch(/@vercel\/otel\/dist\/types\/index\.d\.ts.*TS2834/);
 }, 400_000);
