@@ -205,7 +205,7 @@ export class RequestGate<Owner = undefined> {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
-    // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
+    // The store spreads no call past its bound: a wait beyond it is the budget's, a cooldown's or a probe's.
     const bound = this.#review(waitMs, reason);
     if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);

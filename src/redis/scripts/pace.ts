@@ -17,6 +17,7 @@
  */
 import { ACQUIRE_LUA } from './acquire.js';
 import { luaScript } from './lua-script.js';
+import { PROBE_LUA } from './probe.js';
 import { RELEASE_ARGS, RELEASE_LUA } from './release.js';
 import { SPREAD_LUA } from './spread.js';
 
@@ -30,6 +31,7 @@ local function extend(field, until_at)
     redis.call('HSET', KEYS[1], field, until_at)
   end
 end
+${PROBE_LUA}
 ${RELEASE_LUA}
 ${SPREAD_LUA}
 ${ACQUIRE_LUA}

@@ -1,4 +1,3 @@
-import { PROBE_BASE_MS, PROBE_CAP_MS } from '../../core/pacing/probe.js';
 import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
 
 /**
@@ -13,8 +12,8 @@ import { RESET_RESOLUTION_MS } from '../../core/pacing/rate-limit.js';
  * also keeps how long requests take (a moving average), from which a waiting process computes when
  * a probe is likely back. A request that got no response stays spent in the window it went in,
  * kept apart from the reading's remaining count (the lost set, by grant number) until a reading of
- * a request granted after it clears it, and the fleet's next request probes after the backoff of
- * probe.ts (its jitter drawn by the process, as scripts have no randomness of their own). Safe to
+ * a request granted after it clears it, and the fleet's next request probes after the backoff
+ * (probe.ts; its jitter drawn by the process, as scripts have no randomness of their own). Safe to
  * run twice: the lease is already gone, the lowest count and the longest cooldown stay.
  *
  * Arguments: lease id, what the response said (`reading`, `unreported` for a success without
@@ -47,10 +46,8 @@ local function release(lease, said, remaining, reset_in, window, cooldown, limit
     -- A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
     if said == 'lost' or not current then
       local silences = redis.call('HINCRBY', KEYS[1], 'silences', 1)
-      local step = math.min(${PROBE_CAP_MS}, ${PROBE_BASE_MS} * 2 ^ (silences - 1))
       local pace = (tonumber(stored[6]) or 0) / math.max(1, tonumber(stored[5]) or 1)
-      local backoff = math.floor(step / 2 + tonumber(jitter) * step / 2 + 0.5)
-      redis.call('HSET', KEYS[1], 'probe_after', now + math.max(pace, backoff))
+      redis.call('HSET', KEYS[1], 'probe_after', now + probe_backoff(silences, tonumber(jitter), pace))
     end
   end
   if said == 'reading' and (held == 1 or stored[1]) then
