@@ -40,15 +40,15 @@ const countingFetch: Fetch = async (input, init) => {
 };
 
 // The client reports each held call once, all of them at the moment it decides to hold them;
-// they are printed together: the first wait, then only waits longer than the pace's few seconds.
+// they are printed together: the first wait for each reason, then only waits longer than the pace's few seconds.
 let held: RateLimitWait[] = [];
-let printed = false;
+const printed = new Set<string>();
 function onWait(wait: RateLimitWait) {
   if (held.length === 0) {
     queueMicrotask(() => {
       const [first] = held;
-      if (first !== undefined && (!printed || first.waitMs > 2_000)) {
-        printed = true;
+      if (first !== undefined && (!printed.has(first.reason) || first.waitMs > 2_000)) {
+        printed.add(first.reason);
         const seconds = (first.waitMs / 1000).toFixed(1);
         console.log(
           `[${at()}] onWait: ${held.length} ${first.operation} calls wait ${seconds} s (${first.reason})`,

@@ -154,6 +154,9 @@ export interface RateLimit {
  * - `cooldown`: another request of the same key was answered 429; every request waits it out.
  * - `budget`: the rate-limit headers say the window's requests are spent; the request waits for the
  *   reset. Also a wait for its turn while the window's budget is spread over it (`pacingBurst`).
+ * - `probe`: no current reading, or requests went unanswered: one request at a time learns the
+ *   budget, and this one waits for its answer (how soon it is likely back) or for the backoff before
+ *   the next.
  *
  * @example
  * ```ts
@@ -162,7 +165,7 @@ export interface RateLimit {
  * const serviceAsked = (reason: WaitReason) => reason === 'retry-after' || reason === 'reset';
  * ```
  */
-export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'budget';
+export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'budget' | 'probe';
 
 /**
  * One wait the client takes before sending a request, reported to `onWait` once, before it

@@ -59,12 +59,13 @@ export interface RedisRateLimitStoreOptions {
 
 const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500 } as const;
 
-/** A lease this process holds: when it was granted, whether its request learns the budget, its window. */
+/** A lease this process holds: when it was granted, whether its request learns the budget, its window, its number. */
 interface Held {
   readonly at: number;
   readonly probe: boolean;
   readonly expiresAt: number;
   readonly window: string;
+  readonly grant: string;
 }
 
 /** How many leases held before those long expired are dropped (their releases never came). */
@@ -122,9 +123,9 @@ class RedisRateLimitStore implements RateLimitStore {
       request.burst !== undefined && request.burst < 1 ? String(request.burst) : '',
       Number.isFinite(request.within) ? String(Math.floor(request.within as number)) : '',
     ]);
-    const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs] = (
+    const [granted, waitMs, reason, processes, aloneMs, window, limit, remaining, resetInMs, grant] = (
       reply as unknown[]
-    ).map(String) as [string, string, string, string, string, string, string, string, string];
+    ).map(String) as [string, string, string, string, string, string, string, string, string, string];
     const fleet: RateLimitFleet = {
       processes: Number(processes),
       ...(Number(aloneMs) > 0 && { aloneMs: Number(aloneMs) }),
@@ -140,7 +141,7 @@ class RedisRateLimitStore implements RateLimitStore {
     if (granted === '1') {
       const at = performance.now();
       if (this.#held.size >= HELD_PRUNE_SIZE) this.#prune(at);
-      this.#held.set(lease, { at, probe: reason === 'probe', expiresAt: at + leaseMs, window });
+      this.#held.set(lease, { at, probe: reason === 'probe', expiresAt: at + leaseMs, window, grant });
       return { granted: true, lease, fleet };
     }
     return {
@@ -162,12 +163,7 @@ class RedisRateLimitStore implements RateLimitStore {
     const held = this.#held.get(lease);
     this.#held.delete(lease);
     const rhythm = this.#rhythmOf(scope);
-    const args = releaseArgs(
-      lease,
-      outcome,
-      held === undefined ? undefined : performance.now() - held.at,
-      held?.window,
-    );
+    const args = releaseArgs(lease, outcome, held);
     const waitedOn = outcome.cooldownMs !== undefined || held?.probe !== false;
     if (!waitedOn && rhythm.backToBack && rhythm.unsent === undefined) {
       rhythm.unsent = args;
@@ -206,7 +202,7 @@ class RedisRateLimitStore implements RateLimitStore {
     releases: readonly string[][],
     acquire: readonly string[] = [],
   ): Promise<unknown> {
-    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, {}, undefined));
+    const stale = rhythm.stale.splice(0).map((lease) => releaseArgs(lease, {}));
     const all = [...stale, ...releases];
     try {
       return await this.#run(PACE, this.#keysOf(scope), [String(all.length), ...all.flat(), ...acquire]);
@@ -247,20 +243,15 @@ class RedisRateLimitStore implements RateLimitStore {
         .digest('base64url')
         .slice(0, 22);
       const base = `${this.#prefix}:{${id}}`;
-      keys = [`${base}:state`, `${base}:leases`, `${base}:processes`];
+      keys = [`${base}:state`, `${base}:leases`, `${base}:processes`, `${base}:lost`];
       this.#keys.set(scope, keys);
     }
     return keys;
   }
 }
 
-/** One release as the script's arguments (release.ts). */
-function releaseArgs(
-  lease: string,
-  outcome: RateLimitOutcome,
-  tookMs: number | undefined,
-  sentIn = '',
-): string[] {
+/** One release as the script's arguments (release.ts); `held` when this process granted the lease. */
+function releaseArgs(lease: string, outcome: RateLimitOutcome, held?: Held): string[] {
   const { reading, cooldownMs } = outcome;
   const said =
     reading === undefined ? (outcome.unanswered ?? 'none') : reading === null ? 'unreported' : 'reading';
@@ -272,8 +263,9 @@ function releaseArgs(
     String(reading?.window ?? ''),
     cooldownMs === undefined ? '' : String(Math.ceil(cooldownMs)),
     String(reading?.limit ?? ''),
-    tookMs === undefined ? '' : String(Math.round(tookMs)),
-    sentIn,
+    held === undefined ? '' : String(Math.round(performance.now() - held.at)),
+    held?.window ?? '',
+    held?.grant ?? '',
     String(Math.random()),
   ];
 }

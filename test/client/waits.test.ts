@@ -29,10 +29,10 @@ describe('onWait', () => {
     const { error } = await settle(Promise.all(calls), 100);
     expect(error).toBeUndefined();
     expect(store.requests.map((request) => request.status)).toEqual([200, 200, 201]);
-    // The create waited for two resets, behind the first listPets, then behind the second: one wait,
-    // reported once with its length when the first answer showed the window.
+    // The create waited for the first listPets to learn the budget, then for two resets behind it and
+    // the second: reported once for each reason, the budget's length when the first answer showed the window.
     const createWaits = waits.filter((wait) => wait.operation === 'createPet');
-    expect(createWaits.map((wait) => wait.reason)).toEqual(['budget']);
+    expect(createWaits.map((wait) => wait.reason)).toEqual(['probe', 'budget']);
     const sentAt = (store.requests[2]?.receivedAt ?? 0) - START;
     const reported = createWaits.reduce((sum, wait) => sum + wait.waitMs, 0);
     expect(reported).toBeLessThanOrEqual(sentAt);
@@ -57,9 +57,10 @@ describe('onWait', () => {
     await vi.advanceTimersByTimeAsync(50);
     const held = client.createPet({ name: 'Rex', categoryId: 1 });
     await settle(Promise.allSettled([first, held]), 10);
-    expect(waits.filter((wait) => wait.operation === 'createPet')).toEqual([
-      { operation: 'createPet', waitMs: 4_000, reason: 'cooldown' },
-    ]);
+    // Held at 50 ms behind the first request, out to learn the budget, then by its 429 until 4,100 ms.
+    const createWaits = waits.filter((wait) => wait.operation === 'createPet');
+    expect(createWaits.map((wait) => wait.reason)).toEqual(['probe', 'cooldown']);
+    expect(createWaits.reduce((sum, wait) => sum + wait.waitMs, 0)).toBe(4_050);
     expect(waits.filter((wait) => wait.operation === 'listPets')).toEqual([
       { operation: 'listPets', waitMs: 4_000, reason: 'retry-after' },
     ]);

@@ -5,7 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { probeBackoffMs } from '../../src/core/pacing/probe.js';
-import { createInProcessRateLimitStore, PetStoreClient, type RateLimitStore } from '../../src/index.js';
+import {
+  type ClientOptions,
+  createInProcessRateLimitStore,
+  PetStoreClient,
+  RateLimitError,
+  type RateLimitStore,
+  type RateLimitWait,
+} from '../../src/index.js';
 import {
   type ChaosOptions,
   createFakePetStore,
@@ -23,7 +30,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function client(store: FakePetStore, rateLimitStore?: RateLimitStore): PetStoreClient {
+function client(store: FakePetStore, rateLimitStore?: RateLimitStore, options: ClientOptions = {}) {
   return new PetStoreClient({
     apiKey: API_KEY,
     baseUrl: BASE_URL,
@@ -31,6 +38,7 @@ function client(store: FakePetStore, rateLimitStore?: RateLimitStore): PetStoreC
     callTimeout: 2_500,
     logger: { warn: () => {} },
     ...(rateLimitStore && { rateLimitStore }),
+    ...options,
   });
 }
 
@@ -110,6 +118,51 @@ describe('when answers are lost or stall', () => {
     );
     expect(banned).toBe(0);
     expect(requests).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('a call waiting for a probe', () => {
+  it('is reported once, as a probe wait, however often it asks again', async () => {
+    const store = createFakePetStore({ baseUrl: BASE_URL, apiKeys: { [API_KEY]: PLAN } });
+    store.injectFault({ afterOperation: 'stalled-response', match: LIST_PETS });
+    const waits: RateLimitWait[] = [];
+    const probing = client(store, undefined, { onWait: (wait) => waits.push(wait) });
+    const calls = [probing.listPets(), probing.listPets()].map((call) => call.catch(() => undefined));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await Promise.all(calls);
+
+    // The first call learns the budget (its answer stalls until its 2.5 s); the second waits for it.
+    expect(waits.filter((wait) => wait.reason === 'probe')).toEqual([
+      { operation: 'listPets', waitMs: expect.any(Number), reason: 'probe' },
+    ]);
+  });
+
+  it('is refused at once when the backoff before the next probe ends past its bound', async () => {
+    const store = createFakePetStore({ baseUrl: BASE_URL, apiKeys: { [API_KEY]: PLAN } });
+    store.injectFault({ afterOperation: 'lost-response', match: LIST_PETS, times: Number.POSITIVE_INFINITY });
+    const lost = client(store);
+    // One call after another: each answer lost doubles the backoff, until it passes the 2.5 s bound.
+    const refusals: { error: unknown; ms: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const arrived = Date.now();
+      let settled = false;
+      const call = lost.listPets().then(
+        () => undefined,
+        (error: unknown) => {
+          settled = true;
+          return error;
+        },
+      );
+      while (!settled) await vi.advanceTimersByTimeAsync(10);
+      const error = await call;
+      if (error instanceof RateLimitError) refusals.push({ error, ms: Date.now() - arrived });
+    }
+
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const { error, ms } of refusals) {
+      expect(error).toMatchObject({ code: 'client_deadline', sent: 'no' });
+      expect(ms).toBeLessThan(250);
+    }
   });
 });
 

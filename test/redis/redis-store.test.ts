@@ -73,6 +73,24 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
     expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
   });
 
+  it('keeps a request another process got no answer to spent, until a reading of a request granted after it', async () => {
+    const [a, b] = [await processStore(), await processStore()];
+    await a.store.release(SCOPE, await granted(a.store), { reading: reading(5, 5_000) });
+    const before = await granted(a.store);
+    const [lost, after] = [await granted(b.store), await granted(b.store)];
+    await b.store.release(SCOPE, lost, { unanswered: 'aborted' });
+    await a.store.release(SCOPE, before, { reading: reading(4, 5_000) }); // taken before the lost one went
+    // Four left, one out, one lost: two, whichever process asks.
+    const spare = [await granted(a.store), await granted(b.store)];
+    expect(await a.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+
+    await b.store.release(SCOPE, after, { reading: reading(2, 5_000) }); // counts the lost one, if it arrived
+    await a.store.release(SCOPE, spare[0] as string, {});
+    await b.store.release(SCOPE, spare[1] as string, {});
+    expect([await granted(b.store), await granted(a.store)]).toHaveLength(2);
+    expect(await b.store.acquire(SCOPE, PACED)).toMatchObject({ granted: false, reason: 'budget' });
+  });
+
   it('holds every process during a 429 cooldown, which only ever grows', async () => {
     const [a, b] = [await processStore(), await processStore()];
     await a.store.release(SCOPE, await granted(a.store), { reading: reading(8, 60_000), cooldownMs: 3_000 });

@@ -166,6 +166,18 @@ export function describeStoreContract(
       expect(await store.acquire(scope, PACED)).toMatchObject({ granted: false, reason: 'budget' });
     });
 
+    it('keeps a request with no answer spent through a reading taken before it went', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(5, 5_000) });
+      const before = await lease(store, scope);
+      const lost = await lease(store, scope);
+      await lease(store, scope);
+      await store.release(scope, lost, { unanswered: 'aborted' });
+      await store.release(scope, before, { reading: reading(4, 5_000) });
+
+      // Four left, the last one out, one lost (a reading of a request granted after it would clear it): two.
+      expect((await grantsUntilRefused(store, scope)).leases).toHaveLength(2);
+    });
+
     it('after a request brought no reading back, sends one at a time after a backoff until a reading returns', async () => {
       await store.release(scope, await lease(store, scope), { reading: reading(9, 5_000) });
       await store.release(scope, await lease(store, scope), { unanswered: 'lost' });

@@ -205,7 +205,7 @@ export class RequestGate<Owner = undefined> {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
-    // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
+    // The store spreads no call past its bound: a wait beyond it is the budget's, a cooldown's or a probe's.
     const bound = this.#review(waitMs, reason);
     if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);
@@ -220,10 +220,9 @@ export class RequestGate<Owner = undefined> {
    * only when its reason changes, and then only what goes beyond the last report. Returns the
    * earliest bound of those left waiting.
    */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): number {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason']): number {
     const now = Date.now();
-    // A probe's poll is no start: while another request learns the budget, only the bound ends a wait.
-    const headAt = headReason === 'probe' ? now : now + headWaitMs;
+    const headAt = now + headWaitMs;
     const { onWait } = this.#options;
     let ahead = 0;
     let bound = Infinity;
@@ -238,11 +237,7 @@ export class RequestGate<Owner = undefined> {
       }
       ahead++;
       bound = Math.min(bound, until);
-      if (
-        reason !== 'probe' &&
-        !waiter.reported.includes(reason) &&
-        at > reportedUntil + RESET_RESOLUTION_MS
-      ) {
+      if (!waiter.reported.includes(reason) && at > reportedUntil + RESET_RESOLUTION_MS) {
         waiter.reported += reason;
         waiter.reportedUntil = at;
         onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);

@@ -3,7 +3,8 @@
  * before its headers, its connection failed, it timed out or was aborted after it was sent) may
  * have been counted by the service: a store counts it as spent in the window it went in, and lets
  * the requests after it go one at a time, each after a jittered exponential backoff, until a reading
- * returns (TCP's answer to silence, RFC 6298). The Redis store's script has the same rule in Lua.
+ * returns (TCP's answer to silence, RFC 6298). The Redis store's script has the same backoff in Lua
+ * (src/redis/scripts/probe.ts); test/redis/probe-rule.test.ts holds the two to the same answers.
  *
  * @module
  */

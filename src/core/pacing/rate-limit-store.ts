@@ -242,7 +242,7 @@ export interface RateLimitOutcome {
  * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
  * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
- *    outstanding, else refuse with `budget` until the reset; given a `burst` below 1, also refuse
+ *    outstanding and the window's unanswered requests (below), else refuse with `budget` until the reset; given a `burst` below 1, also refuse
  *    with `budget` until the window's pace allows the next request, by the rule of `spread()`:
  *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
  *    pace starting afresh with each window; but grant a request whose `within` ends before that
@@ -258,8 +258,9 @@ export interface RateLimitOutcome {
  * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
  * of order; a `null` reading while there is no reading marks the service as not reporting; a
  * `cooldownMs` extends the cooldown. An `unanswered` request may have been counted: it stays spent
- * in the window it went in until that window resets, and the requests after it probe (rule 5) until
- * a reading returns. An outcome of `{}` (a lease never used, or a response that told nothing) spends
+ * in the window it went in until that window resets, kept apart from `remaining` until the reading of
+ * a request granted after it (which counted it, or shows it never arrived: a reading taken before
+ * it went cannot have), and the requests after it probe (rule 5) until a reading returns. An outcome of `{}` (a lease never used, or a response that told nothing) spends
  * nothing. A store shared by processes lets a lease never released (its process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
  * that into pacing in the process.
  *

@@ -21,8 +21,10 @@
  * by the spread rule (spread.ts); the ms left before the request's bound, a pace past which it
  * does not wait (else empty). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
  * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
- * reading as window, limit, remaining less the leases out, ms to its reset}`, the reading empty when
- * there is none: a process keeps it for pacing alone should Redis stop answering.
+ * reading as window, limit, remaining less the leases out and the requests lost in it, ms to its
+ * reset, then the grant's number}`, the reading empty when there is none (a process keeps it for
+ * pacing alone should Redis stop answering), the number empty on a refusal. Grants are numbered in
+ * order per key, so that a reading clears only the lost requests granted before its own (release.ts).
  *
  * @module
  */
@@ -57,22 +59,30 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
 
   local state = redis.call('HMGET', KEYS[1], 'cooldown_until', 'remaining', 'reset_at', 'unreported', 'window',
     'limit', 'alone_until', 'latency', 'probe_at', 'probe_lease', 'awaited_since', 'awaited', 'awaited_until',
-    'bucket_window', 'bucket_credit', 'bucket_at', 'silences', 'probe_after')
+    'bucket_window', 'bucket_credit', 'bucket_at', 'silences', 'probe_after', 'lost_window')
   local in_flight = redis.call('ZCARD', KEYS[2])
   local remaining = tonumber(state[2])
   local reset_at = tonumber(state[3])
   local current = remaining ~= nil and reset_at ~= nil and now < reset_at
+  local available = 0
+  if current then
+    available = remaining - in_flight
+    if state[19] == state[5] then
+      available = available - redis.call('ZCARD', KEYS[4])
+    end
+  end
   local alone = math.max(0, (tonumber(state[7]) or 0) - now)
   if now < (tonumber(state[13]) or 0) and redis.call('ZCOUNT', KEYS[3], state[11], '+inf') < tonumber(state[12]) then
     alone = math.max(alone, math.min(${STRAGGLER_WAIT_MS}, tonumber(state[13]) - now))
   end
 
+  local grant = ''
   local function answer(granted, wait, reason)
     if not current then
-      return {granted, wait, reason, processes, alone, '', 0, 0, 0}
+      return {granted, wait, reason, processes, alone, '', 0, 0, 0, grant}
     end
     return {granted, wait, reason, processes, alone, state[5], tonumber(state[6]) or remaining,
-      math.max(0, remaining - in_flight), reset_at - now}
+      math.max(0, available), reset_at - now, grant}
   end
 
   local cooldown_until = tonumber(state[1]) or 0
@@ -108,12 +118,12 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
       probe = true
     end
     if current then
-      if remaining - in_flight <= 0 then
+      if available <= 0 then
         return answer(0, reset_at - now, 'budget')
       end
       if burst ~= '' then
         local wait
-        wait, credit = spread(state[14], tonumber(state[15]), tonumber(state[16]), state[5], remaining - in_flight,
+        wait, credit = spread(state[14], tonumber(state[15]), tonumber(state[16]), state[5], available,
           reset_at - now, tonumber(state[6]) or remaining, tonumber(burst))
         if wait > 0 and not (within and wait > within) then
           return answer(0, wait, 'budget')
@@ -126,7 +136,8 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
   if redis.call('PTTL', KEYS[2]) < lease_ms + 1000 then
     redis.call('PEXPIRE', KEYS[2], lease_ms + 1000)
   end
-  in_flight = in_flight + 1
+  available = available - 1
+  grant = redis.call('HINCRBY', KEYS[1], 'granted', 1)
   if credit then
     redis.call('HSET', KEYS[1], 'bucket_window', state[5], 'bucket_credit', credit, 'bucket_at', now)
   end

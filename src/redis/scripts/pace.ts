@@ -5,8 +5,9 @@
  *
  * Keys (one hash tag, so the script runs on one Redis Cluster slot): the state hash (the latest
  * reading, the cooldown, until when the fleet paces alone, how long requests take, when the last
- * probe went, the window's spread bucket), the leases sorted set (lease id to expiry) and the processes sorted set (process id
- * to when it was last seen, for the fallback's share). Time is Redis's own `TIME`, never a host's.
+ * probe went, the window's spread bucket), the leases sorted set (lease id to expiry), the processes sorted set (process id
+ * to when it was last seen, for the fallback's share) and the lost sorted set (the leases of the window's requests that got
+ * no response, by grant number). Time is Redis's own `TIME`, never a host's.
  * The state expires a minute after its reset, its cooldown and its alone times are all past.
  *
  * ARGV: the number of releases, each release's arguments (release.ts), then the acquire's
@@ -16,6 +17,7 @@
  */
 import { ACQUIRE_LUA } from './acquire.js';
 import { luaScript } from './lua-script.js';
+import { PROBE_LUA } from './probe.js';
 import { RELEASE_ARGS, RELEASE_LUA } from './release.js';
 import { SPREAD_LUA } from './spread.js';
 
@@ -29,6 +31,7 @@ local function extend(field, until_at)
     redis.call('HSET', KEYS[1], field, until_at)
   end
 end
+${PROBE_LUA}
 ${RELEASE_LUA}
 ${SPREAD_LUA}
 ${ACQUIRE_LUA}
@@ -36,7 +39,7 @@ local releases = tonumber(ARGV[1])
 for i = 0, releases - 1 do
   local at = 2 + i * ${RELEASE_ARGS}
   release(ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], ARGV[at + 4], ARGV[at + 5], ARGV[at + 6], ARGV[at + 7],
-    ARGV[at + 8], ARGV[at + 9])
+    ARGV[at + 8], ARGV[at + 9], ARGV[at + 10])
 end
 
 local at = 2 + releases * ${RELEASE_ARGS}
