@@ -1,13 +1,7 @@
 /**
- * The Animal Store model as zod schemas, and the TypeScript types inferred from them.
- *
- * These schemas are the single source of truth: the client validates requests and parses
- * responses with them, and the fake server validates what it receives with them.
- *
- * They are zod/mini schemas, imported as a namespace so that a bundler keeps only what they use;
- * they compose with classic zod and zod/mini alike, and implement Standard Schema. Each carries
- * the SDK's own messages (`SDK_MESSAGES`), so it never touches zod's global configuration. Their
- * objects are compiled for speed on servers, and plain in the browser build.
+ * The Animal Store model as zod/mini schemas, and the types inferred from them: the one source the
+ * client and the fake server validate with. Each carries the SDK's own messages, so none touches
+ * zod's global configuration.
  *
  * @module
  */
@@ -16,10 +10,7 @@ import * as z from 'zod/mini';
 import { SDK_MESSAGES } from './shared/issue-message.js';
 import { object, strictObject } from './shared/object-schema.js';
 
-/**
- * An `int64` identifier. JavaScript numbers hold integers exactly only up to 2^53 - 1, so a
- * larger value is rejected rather than silently rounded to a different animal.
- */
+// An int64 id: a safe integer, since a larger one would round to a different animal.
 const int64 = z.int(SDK_MESSAGES);
 
 /**
@@ -57,10 +48,7 @@ const newPetShape = {
 };
 
 /**
- * The request body for adding an animal. `name` and `categoryId` are required.
- *
- * Unknown fields are rejected, so a misspelt field (`stauts`) is reported instead of being
- * silently dropped.
+ * The request body for adding an animal; an unknown field (`stauts`) is refused, not dropped.
  *
  * @example
  * ```ts
@@ -85,11 +73,8 @@ export const NewPetSchema = strictObject(newPetShape);
 export type NewPet = z.infer<typeof NewPetSchema>;
 
 /**
- * An animal as the service returns it: every field of {@link NewPetSchema} plus the `id` the
- * service assigned. Fields the service may add later are accepted and stripped.
- *
- * A zod/mini schema: it composes with classic zod (`z.array(PetSchema)`,
- * `z.object({ ...PetSchema.shape, extra: z.string() })`) and with zod/mini alike.
+ * An animal as the service returns it: the fields of {@link NewPetSchema} and its `id`; fields the
+ * service may add later are stripped. It composes with classic zod and zod/mini alike.
  *
  * @example
  * ```ts

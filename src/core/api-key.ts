@@ -1,8 +1,7 @@
 /**
- * The client's API key: a string, none at all (a backend of the application's own adds it), or a
- * function the client calls before each attempt (a short-lived key fetched from that backend). A
- * function's keys are not all kept: each call redacts the keys its own attempts used, and what is
- * redacted outside a call (a raw request's path) hides those of the call that last asked for one.
+ * The client's API key: a string, none (the application's backend adds it), or a function called
+ * before each attempt. Each call redacts the keys its own attempts used; redaction outside a call
+ * hides those of the call that last asked for one.
  *
  * @module
  */
@@ -22,10 +21,7 @@ export function keyProblem(key: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * What the rate-limit store knows each key function by: never a key, and random so that no two
- * processes (or applications sharing a store) take each other's functions for the same.
- */
+/** The rate-limit store's name for each key function: random, so no two processes share one. */
 const functionNames = new WeakMap<ApiKeyFunction, string>();
 
 /** Redaction by the keys one call used (or the fixed key). */
@@ -38,8 +34,7 @@ export interface KeyRedactor {
 export function keyRedactor(): KeyRedactor {
   const keys: string[] = [];
   let pattern: RegExp | undefined | null = null;
-  // Each form of a character is one character or more: a text shorter than every key holds none, and
-  // needs no pattern (a new key's costs far more to make than to use).
+  // A text shorter than every key holds none: it needs no pattern, which costs more to make than to use.
   let shortest = Number.POSITIVE_INFINITY;
   return {
     add(key) {
@@ -56,17 +51,14 @@ export function keyRedactor(): KeyRedactor {
   };
 }
 
-/**
- * The client's key: the header for each attempt, the name pacing knows it by, and redaction. Its
- * fields are `declare`d and set by the constructor alone, so a bundle defines each once.
- */
+/** The client's key: the header for each attempt, the name pacing knows it by, and redaction. */
 export class ApiKey {
   readonly #source: string | null | ApiKeyFunction;
-  /** The fixed key, or the keys of the call that last asked the function for one. */
   #latest = keyRedactor();
-  /** The key itself when it is a string, for headers set once; `null` for none; `undefined` for a function. */
+  // `declare`d fields are set by the constructor alone, so a bundle defines each once.
+  /** The key when it is a string; `null` for none; `undefined` for a function. */
   declare readonly fixed: string | null | undefined;
-  /** What the rate-limit store keeps this key's state under: the key, `''` for none, or the function's name. */
+  /** What the rate-limit store keeps this key's state under. */
   declare readonly scopeName: string;
 
   constructor(source: string | null | ApiKeyFunction) {
@@ -82,11 +74,7 @@ export class ApiKey {
     }
   }
 
-  /**
-   * Calls the key function for the next attempt and checks what it returns; `used` is told of it.
-   *
-   * @throws {@link PetStoreError} when the function throws, rejects or returns no valid key.
-   */
+  /** The key for the next attempt, added to `used`; a {@link PetStoreError} when the function fails. */
   async next(used: KeyRedactor): Promise<string> {
     const source = this.#source;
     if (typeof source !== 'function') return source ?? '';
@@ -105,6 +93,6 @@ export class ApiKey {
     return key as string;
   }
 
-  /** `value` with the key, or the latest call's keys, in any of their forms, replaced by `[redacted]`. */
+  /** `value` with the key, or the latest call's keys, replaced by `[redacted]`. */
   readonly redact = <T>(value: T): T => this.#latest.redact(value);
 }

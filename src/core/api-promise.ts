@@ -49,9 +49,7 @@ export class APIPromise<T> extends Promise<T> {
 
   /** Wraps a pending request; the client creates these, applications only await them. */
   constructor(result: Promise<WithResponse<T>>) {
-    // The base promise is never observed: `then` and `finally` below (and Promise's own `catch`,
-    // which calls `then`) read `#result` lazily, so a failure is reported only to whoever awaits
-    // the data or the response.
+    // Never observed: `then` and `finally` read `#result`, so a failure reaches only whoever awaits it.
     super((resolve) => resolve(undefined as T));
     this.#result = result;
   }

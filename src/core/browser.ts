@@ -1,14 +1,11 @@
 /**
- * The client in a browser: whether it runs in one (a page, or a worker a page started), and the
- * guard that refuses it an API key there. Node, Bun, Deno and Cloudflare Workers never are
- * browsers, even when a DOM test environment (jsdom, happy-dom) gives them a `window` and a
- * `document`.
+ * Whether the client runs in a browser (a page or its worker), and the guard that refuses it an API
+ * key there. Server runtimes never are browsers, even when jsdom or happy-dom gives them a `document`.
  *
  * @module
  */
 import { PetStoreError } from '../errors.js';
 
-/** The globals the answer depends on, each possibly absent. */
 interface RuntimeGlobals {
   readonly process?: { readonly versions?: { readonly node?: unknown } };
   readonly Deno?: { readonly version?: { readonly deno?: unknown } };
@@ -19,11 +16,8 @@ interface RuntimeGlobals {
 }
 
 /**
- * `true` in a browser page or a browser's worker. Server runtimes are recognised first, by what no
- * browser has: `process.versions.node` (Node, Bun, Deno, and Workers with `nodejs_compat`),
- * `Deno.version.deno`, the Edge runtime's `EdgeRuntime` (Next.js, Vercel), or Workers' own user
- * agent; only then do `document` or a `WorkerGlobalScope` mean a browser. Each is a string, which
- * no element of a page's markup can pose as (`<div id="Deno">` makes `globalThis.Deno` an element).
+ * `true` in a browser page or worker. Server runtimes are recognised first, each by a string no
+ * browser has (and no element of a page can pose as: `<div id="Deno">` is `globalThis.Deno`).
  */
 export function isBrowser(): boolean {
   const { process, Deno, EdgeRuntime, navigator, document, WorkerGlobalScope } = globalThis as RuntimeGlobals;
@@ -41,10 +35,6 @@ export function isBrowser(): boolean {
   );
 }
 
-/**
- * Why a browser gets no client with a key in its code, and what to do instead: the guard's one
- * message, which docs/browser.md explains at length.
- */
 const KEY_REFUSED =
   'An apiKey string in a browser is readable by anyone: use apiKey: null behind a backend route that adds ' +
   'the key, an apiKey function that fetches a short-lived key, or dangerouslyAllowBrowser: true for a ' +

@@ -1,7 +1,6 @@
 /**
- * Deprecation warnings: the ones the SDK knows of, and the ones the service announces with
- * `Deprecation` (RFC 9745) and `Sunset` (RFC 8594) headers. Each warns once per process and
- * operation, so a loop calling a deprecated operation does not flood the log.
+ * Deprecation warnings, the SDK's own and those the service announces with `Deprecation` (RFC 9745)
+ * and `Sunset` (RFC 8594): once per process and operation, so a loop does not flood the log.
  *
  * @module
  */
@@ -9,10 +8,7 @@ import type { Logger } from './log.js';
 
 const warned = new Set<string>();
 
-/**
- * Warns through `logger` unless a warning for `operation` was already given in this process;
- * nothing when there is no `message`.
- */
+/** Warns through `logger` unless `operation` was warned about already; nothing without a `message`. */
 export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string | undefined): void {
   if (message === undefined || warned.has(operation)) return;
   warned.add(operation);
@@ -24,10 +20,7 @@ export const GET_PET_WARNING =
   'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030; ' +
   'use listPets({ status }) instead.';
 
-/**
- * The warning for a response that announces its operation's deprecation, or `undefined` when
- * the response announces none. The service's header values come in through `redact`.
- */
+/** The warning for a response that announces its operation's deprecation, or `undefined`. */
 export function deprecationNotice(
   operation: string,
   headers: Headers,

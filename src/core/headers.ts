@@ -1,16 +1,15 @@
 /**
- * The rules for headers a caller adds, client-wide or per call. They are checked up front so a
- * bad header is a clear validation error rather than a request `fetch` refuses (and the client
- * would retry as a lost connection).
+ * The rules for headers a caller adds, client-wide or per call: checked before anything is sent, since
+ * a header `fetch` refuses would fail like a lost connection, and be retried as one.
  *
  * @module
  */
 import { addProblem, type Issue } from './validate.js';
 
-/** Header name → value pairs, in the order given. */
+/** Header name and value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
 
-/** Headers the client sets itself, or that belong to the connection: a caller's value would break the request. */
+/** Headers the client sets itself, or that belong to the connection. */
 const RESERVED = new Set([
   'accept',
   'authorization',
@@ -29,10 +28,7 @@ const RESERVED = new Set([
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+.^`|~\w-]+$/;
 
-/**
- * What `fetch` sends as a field value (RFC 9110 `field-content`, as undici checks it): tab, space,
- * visible ASCII and Latin-1 beyond; no control character.
- */
+/** A field value as undici checks it (RFC 9110 `field-content`): no control character, Latin-1 only. */
 export const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 function problemWith(name: string, value: unknown): string | undefined {
@@ -44,10 +40,8 @@ function problemWith(name: string, value: unknown): string | undefined {
 }
 
 /**
- * Headers given as `fetch` takes them (a `Headers`, an array or any other iterable of pairs, an
- * object) as entries in the order given; every bad header is recorded in `problems` under `path`,
- * so that none is dropped in silence. Entries keep every own key, `__proto__` included, which an
- * object spread would lose.
+ * Headers given as `fetch` takes them (a `Headers`, an iterable of pairs, an object) as entries in
+ * the order given, `__proto__` included; every bad header is recorded in `problems` under `path`.
  */
 export function headerEntries(value: unknown, path: PropertyKey[], problems: Issue[]): HeaderEntries {
   const entries: HeaderEntries = [];

@@ -42,20 +42,16 @@ export interface Logger {
  */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/** The levels, quietest first. */
 export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const satisfies readonly LogLevel[];
 
-/** The level when neither the `logLevel` option nor `PETSTORE_LOG` says otherwise. */
 export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';
 
 /** A line, or a function that builds it: called only when the line's level is logged. */
 export type Line = string | (() => string);
 
 /**
- * The client's log: lines below the level are dropped before they are built (a line that costs
- * something to format is given as a function). Lines are not redacted here, where the SDK's own
- * words and the key could not be told apart: what the service or the caller wrote into a line is
- * redacted where it comes in (redact.ts says where).
+ * The client's log: lines below the level are dropped before they are built. Lines are not redacted
+ * here, where the SDK's words and the key could not be told apart, but where what they quote comes in.
  */
 export class Log {
   declare readonly error: (message: Line) => void;
@@ -63,7 +59,6 @@ export class Log {
   declare readonly info: (message: Line) => void;
   declare readonly debug: (message: Line) => void;
 
-  /** Each level's method is its own function, bound to this log. */
   constructor(logger: Logger, level: LogLevel) {
     const rank = LOG_LEVELS.indexOf(level);
     for (const [index, name] of LOG_LEVELS.entries()) {

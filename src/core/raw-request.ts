@@ -62,28 +62,24 @@ export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   schema?: S | undefined;
 }
 
-/** The fields of a raw request; any other is refused. */
 const FIELDS = ['method', 'path', 'query', 'body', 'headers', 'schema'];
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
-/** Whether `value` implements Standard Schema v1. By shape: the application's zod is its own copy. */
+// By shape, not instanceof: the application's schema library is its own copy.
 function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   const props = (value as Partial<StandardSchemaV1> | null | undefined)?.['~standard'];
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-/** Why `path` cannot be sent under `baseUrl`, or `undefined` when it can. */
 function pathFinding(path: unknown, baseUrl: string): Finding | string | undefined {
   if (typeof path !== 'string') return typeFinding(path, 'string');
   const problem = pathProblem(path);
   if (problem) return `The path ${problem}`;
-  // The path rules are the contract; this second look asks the URL parser itself.
   if (!staysUnder(baseUrl, path.replace(/^\//, ''))) return 'The path leaves the base URL';
   return undefined;
 }
 
-/** Why `body` cannot be sent with `method`, or `undefined` when it can (or there is none). */
 function bodyProblem(method: unknown, body: unknown): string | undefined {
   if (body === undefined) return undefined;
   if (method === 'GET' || method === 'HEAD') return `A ${method} request cannot carry a body`;
@@ -95,8 +91,8 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
 }
 
 /**
- * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError}.
- * `apiKey` keeps the key out of its path as logs and traces show it: the caller wrote all of it.
+ * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError};
+ * what the caller wrote may hold the key, so its path and the issues' inputs are redacted.
  */
 export function describeRawRequest<T>(
   spec: RawRequest,
@@ -133,7 +129,6 @@ export function describeRawRequest<T>(
     addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
   }
   if (problems.length > 0) {
-    // What the caller wrote may hold the key: the issues keep it out, as every error does.
     for (const issue of problems) (issue as { input: unknown }).input = apiKey.redact(issue.input);
     throw invalid('request', 'request', problems);
   }

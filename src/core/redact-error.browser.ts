@@ -1,6 +1,5 @@
 /**
- * The browser build's twin of redact-error.ts: a browser's fetch fails with no detail at all
- * ("Failed to fetch"), so an error is kept as it is.
+ * redact-error.ts in the browser build: a browser's fetch fails with no detail ("Failed to fetch").
  *
  * @module
  */

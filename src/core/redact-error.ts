@@ -1,7 +1,6 @@
 /**
- * An error with the API key kept out of its message, stack and cause: the errors of a connection
- * in Node name hosts, sockets and headers. The browser build has a twin that keeps each error as
- * it is (redact-error.browser.ts): a browser's fetch fails with no detail at all.
+ * An error with the API key kept out of its message, stack and cause: Node's connection errors
+ * name hosts, sockets and headers.
  *
  * @module
  */

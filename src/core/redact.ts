@@ -1,14 +1,8 @@
 /**
- * Keeping the API key out of what the client reports.
- *
- * Where: only in text the key can be in, which is what the service sends back (bodies, headers,
- * status text, request ids, errors of the connection) and what a caller wrote (`request()`'s path
- * and query). The SDK's own words (`animal-store-sdk:`, `GET`, `/pets`) are never rewritten, so a
- * key that is also a word (`pets`, `GET`, `k`) changes nothing but itself.
- *
- * How: in that text every occurrence of the key is replaced, in every form it takes on its way
- * back: each character raw, percent-encoded (UTF-8, `+` for a space) or JSON-escaped (`\u0053`,
- * `\/`, `\"`), mixed freely, in any case; in property names and header names too.
+ * Keeping the API key out of what the client reports: only in text the key can be in (what the
+ * service sends back, what a caller wrote into `request()`), never in the SDK's own words, so a key
+ * that is also a word (`pets`, `GET`) changes nothing but itself. Every form of the key is replaced:
+ * each character raw, percent-encoded or JSON-escaped, mixed freely, in any case.
  *
  * @module
  */
@@ -16,14 +10,13 @@
 import { redactError } from './redact-error.js';
 
 const MASK = '[redacted]';
-/** A header name holds only token characters, so the key in one becomes this. */
+// A header name holds only token characters.
 const NAME_MASK = 'redacted';
 
 /**
- * Every form of one character of a key (Latin-1, as keys are), as a regular expression, the
- * escapes first so that `\u005C` is not taken for a `\` and the rest: `\u00XX`, percent-encoded
- * (UTF-8), JSON's own escape (`\"`, `\\`, `\/`, `\t`), `+` for a space, and the character itself,
- * written `\xXX` so that none has a meaning in the expression.
+ * Every form of one Latin-1 character, as a regular expression: `\u00XX`, percent-encoded, JSON's
+ * own escape, `+` for a space, and the character itself as `\xXX`. Escapes come first, so that
+ * `\u005C` is not taken for a `\`.
  */
 function characterForms(character: string): string {
   const code = character.charCodeAt(0);
@@ -38,14 +31,13 @@ function characterForms(character: string): string {
 /** A pattern that finds each of `secrets` (none empty) in any of its forms, or `undefined` when there are none. */
 export function keyPattern(secrets: Iterable<string>): RegExp | undefined {
   const keys = [...secrets].map((key) => [...key].map(characterForms).join(''));
-  // Case aside: hex digits come in either case, header names in lower case, and a proxy may change it.
+  // Any case: hex digits come in either, header names in lower case, and a proxy may change it.
   return keys.length === 0 ? undefined : new RegExp(keys.join('|'), 'gi');
 }
 
 /**
- * `value` with each secret replaced, in any of its forms, in its strings, deeply: arrays, plain
- * objects (property names too), `Headers` (names too) and errors (message, stack and cause). A
- * client whose key comes from a function has used many keys: all are secrets.
+ * `value` with each secret replaced in its strings, deeply: arrays, plain objects and `Headers`
+ * (names too), errors (message, stack and cause).
  */
 export function redact<T>(value: T, secrets: string | Iterable<string>): T {
   const keys = typeof secrets === 'string' ? [secrets] : [...secrets];
@@ -53,8 +45,8 @@ export function redact<T>(value: T, secrets: string | Iterable<string>): T {
 }
 
 /**
- * `value` with every match of `pattern` replaced, deeply, as {@link redact} does. A value nested
- * deeper than the stack lets this walk it (hostile JSON) cannot be searched: it is redacted whole.
+ * `value` with every match of `pattern` replaced, as {@link redact} does; a value nested deeper than
+ * the stack allows (hostile JSON) is redacted whole.
  */
 export function redactWith<T>(value: T, pattern: RegExp | undefined): T {
   try {

@@ -1,7 +1,6 @@
 /**
- * The Standard Schema interface, version 1 (https://standardschema.dev): what `client.request()`
- * takes as `schema`. Copied here, as its authors intend libraries to do, so that the SDK accepts a
- * schema of any library that implements it (zod, valibot, arktype, ...) without depending on one.
+ * The Standard Schema interface, version 1 (https://standardschema.dev), copied as its authors
+ * intend, so that the SDK takes any library's schema without depending on one.
  *
  * @module
  */

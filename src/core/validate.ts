@@ -1,7 +1,7 @@
 /**
- * Checking arguments before anything is sent, and saying what is wrong in one line: the model's
- * arguments with its zod schemas, options and raw requests with plain checks that report their
- * problems as zod issues with the same messages.
+ * Checking arguments before anything is sent: the model's with its zod schemas; options and raw
+ * requests with plain checks that report zod issues with the same messages, since zod/mini's object,
+ * union and transform machinery would weigh more in a browser bundle than all of them.
  *
  * @module
  */
@@ -17,15 +17,11 @@ export type Issue = z.core.$ZodIssue;
 /** An issue before it has a path and a message: what a check found. */
 export type Finding = Omit<z.core.$ZodRawIssue, 'path' | 'message'>;
 
-/** A path step as a Standard Schema library may give it: a key, or an object holding one. */
 function pathKey(segment: PropertyKey | StandardSchemaV1.PathSegment): string {
   return String(typeof segment === 'object' ? segment.key : segment);
 }
 
-/**
- * A one-line summary of issues: `limit: Too big: expected number to be <=100; ...`; an issue with the
- * whole value is its message alone.
- */
+/** A one-line summary of issues: `limit: Too big: expected number to be <=100; ...`. */
 export function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
   const shown = issues
     .slice(0, 5)
@@ -36,10 +32,7 @@ export function describeIssues(issues: readonly StandardSchemaV1.Issue[]): strin
   return shown.join('; ');
 }
 
-/**
- * Parses `value` with `schema`, or throws a {@link RequestValidationError} that names the
- * operation and every problem.
- */
+/** Parses `value` with `schema`, or throws a {@link RequestValidationError} naming the operation. */
 export function validate<S extends z.ZodMiniType>(
   operation: string,
   what: string,
@@ -57,11 +50,8 @@ export function invalid(operation: string, what: string, issues: Issue[]): Reque
 }
 
 /**
- * Records in `problems` at `path` what a check found, as a zod issue with the SDK's message: an
- * issue, or a message of its own for a problem no issue code describes (about `input`); nothing
- * when it found nothing. Options and raw requests are checked by hand rather than by schemas: the
- * checks are a few lines each, and a schema library's object, union and transform machinery would
- * weigh more in a browser bundle than all of them.
+ * Records what a check found in `problems` at `path`, as a zod issue with the SDK's message; a
+ * string is a message of its own, about `input`.
  */
 export function addProblem(
   problems: Issue[],
@@ -77,7 +67,7 @@ export function addProblem(
   );
 }
 
-/** `value` is not of the type `expected` (`number`, `int`, `object`, ...). */
+/** `input` is not of the type `expected` (`number`, `int`, `object`, ...). */
 export const wrongType = (expected: string, input: unknown) =>
   ({ code: 'invalid_type', expected, input }) as Finding;
 
@@ -102,15 +92,14 @@ export function typeFinding(value: unknown, type: 'boolean' | 'string'): Finding
   return typeof value === type ? undefined : wrongType(type, value);
 }
 
-/** Whether `value` is a plain object of named values (not null, not an array). */
+/** Whether `value` is an object that is not an array. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * The fields of `value`, an object whose keys are all `known` (an unknown one is a `TypeError` naming
- * it, `what` saying what it is: `request option`); a value that is no object has no fields, and is
- * recorded in `problems`.
+ * The fields of `value`, whose keys must all be `known` (else a `TypeError` naming the `what`:
+ * `request option`); a value that is no object is recorded in `problems` and has none.
  */
 export function objectFields(
   value: unknown,

@@ -10,11 +10,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { NAMES } from './attributes.js';
 import { subscribe } from './telemetry.js';
 
-/**
- * The buckets the HTTP conventions advise for `http.client.request.duration`, in seconds. A call's
- * duration is on the same scale, so that the two compare; a call that waited longer than 10 s falls
- * in the last bucket, and `animal_store.wait.duration` says why.
- */
+/** The HTTP conventions' buckets for `http.client.request.duration`, in seconds; calls use them too, to compare. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 /** Waits run from milliseconds (backoff) to a minute (a rate-limit window), in seconds. */
@@ -41,11 +37,8 @@ export interface AnimalStoreInstrumentationConfig extends InstrumentationConfig 
   readonly httpClientRequestDuration?: boolean;
 }
 
-/**
- * What each instrumentation holds while enabled. Kept beside the instance rather than in it: the
- * base class calls `enable()` and `_updateMetricInstruments()` from its constructor, before a
- * subclass's fields exist.
- */
+// Beside the instance, not in it: the base class calls `enable()` from its constructor, before a
+// subclass's fields exist.
 interface State {
   unsubscribe?: (() => void) | undefined;
   operationDuration?: Histogram | undefined;
@@ -66,18 +59,12 @@ function stateOf(instrumentation: AnimalStoreInstrumentation): State {
 }
 
 /**
- * OpenTelemetry for the Animal Store SDK, from its diagnostics channels: no patching. Under the
- * caller's active span, each call is an INTERNAL span named by the operation (`listPets`), each HTTP
- * attempt a CLIENT span under it named `METHOD /path/template` with the HTTP client conventions'
- * attributes (`http.request.resend_count` on retries, `error.type`, `url.template`) and the service's
- * request id and rate-limit reading, and each wait (`Retry-After`, backoff, pacing) an
- * `animal_store.wait` event on the call's span. Metrics: `animal_store.client.operation.duration`
- * per call (its retries and waits included), `animal_store.wait.duration` by reason,
- * `animal_store.client.queue.waiting` (a gauge: the calls waiting) and
- * `animal_store.client.refusals` (a counter of calls refused, nothing sent, by
- * `animal_store.refusal.code`); each
- * attempt's `http.client.request.duration` is left to the HTTP instrumentation (undici's), whose
- * spans nest under the attempts', unless `httpClientRequestDuration` asks for it.
+ * OpenTelemetry for the Animal Store SDK, from its diagnostics channels (no patching): an INTERNAL
+ * span per call (`listPets`), a CLIENT span per HTTP attempt (`GET /pets/{id}`, the HTTP client
+ * conventions' attributes), each wait an `animal_store.wait` event; metrics
+ * `animal_store.client.operation.duration`, `animal_store.wait.duration`,
+ * `animal_store.client.queue.waiting` and `animal_store.client.refusals`. docs/observability.md
+ * lists every name.
  *
  * @example
  * ```ts

@@ -1,7 +1,5 @@
 /**
- * The one rule for a base URL of the Animal Store, which the client and the fake both enforce: an
- * absolute http(s) URL, without credentials, query or fragment, whose path ends in `/v1` like both
- * real deployments (trailing slashes are fine).
+ * The one rule for a base URL of the Animal Store, which the client and the fake both enforce.
  *
  * @module
  */
@@ -13,14 +11,11 @@ export interface CheckedBaseUrl {
   readonly path: string;
 }
 
-/** The rule, which every problem message starts with. */
+/** The rule, as every problem message starts. */
 export const BASE_URL_RULE =
   'baseUrl must be an absolute http(s) URL ending in /v1, without credentials, query or fragment';
 
-/**
- * Checks a base URL against the rule: the URL's origin and path, or the problem, a sentence starting
- * with {@link BASE_URL_RULE} that quotes the URL. Each caller throws its own error class.
- */
+/** The URL's origin and path, or the problem, quoting the URL; each caller throws its own error. */
 export function checkBaseUrl(input: string | URL): CheckedBaseUrl | { readonly problem: string } {
   let url: URL | undefined;
   try {

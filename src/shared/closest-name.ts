@@ -1,6 +1,6 @@
 /**
- * The known name an unknown one most likely meant: other SDKs' spellings (`baseURL`, `defaultHeaders`, `maxRetry`),
- * and slips within a few edits (`timoeut`). Its .browser.ts twin guesses nothing.
+ * The known name an unknown one most likely meant: other SDKs' spellings (`baseURL`, `maxRetry`) and
+ * slips within a few edits (`timoeut`).
  *
  * @module
  */
@@ -16,7 +16,7 @@ const ALIASES: Record<string, string> = {
 /** A name as compared: case and separators aside (`baseURL`, `base_url` and `baseUrl` are one). */
 const plain = (name: string) => name.toLowerCase().replace(/[-_]/g, '');
 
-/** The edit distance between two names (Levenshtein's, one row at a time): a few lines, no dependency. */
+/** Levenshtein's edit distance, one row at a time. */
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

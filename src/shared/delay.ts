@@ -1,8 +1,6 @@
 /**
- * Waiting, cut short by a signal: the client's wait before a retry and the fake's injected delays.
- * ky's own `delay` is internal to ky, and msw's `delay()` would tie the fake to msw, which
- * `store.fetch` and the HTTP server run without. The global `setTimeout` is looked up at each call,
- * so fake timers installed later control it.
+ * Waiting, cut short by a signal: ky's `delay` is internal to ky, and msw's would tie the fake to
+ * msw. `setTimeout` is looked up at each call, so fake timers installed later control it.
  *
  * @module
  */

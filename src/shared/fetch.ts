@@ -1,8 +1,4 @@
-/**
- * The one `fetch` type: what the client's `fetch` option takes and what the fake's `store.fetch` is.
- *
- * @module
- */
+/** @module */
 
 /**
  * A `fetch`-compatible function: what the client's `fetch` option takes, and what the fake's

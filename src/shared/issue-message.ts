@@ -1,7 +1,7 @@
 /**
- * The English message of a validation issue, written from its code: the model's schemas carry it as
- * their own `error`, so their messages read the same whatever zod's global configuration (zod/mini
- * has no messages until an application calls `z.config()`, which a library must never do).
+ * The English message of a validation issue, from its code, in zod's English locale's words: the
+ * model's schemas carry it as their own `error`, since zod/mini has no messages until `z.config()`,
+ * which a library must never call.
  *
  * @module
  */
@@ -21,11 +21,7 @@ function quote(value: unknown): string {
   return typeof value === 'string' ? `"${value}"` : String(value);
 }
 
-/**
- * The message for an issue: the field's problem with the bound, the allowed values or the type
- * expected, in the words zod's English locale uses (`Too big: expected number to be <=100`), so the
- * messages read as they always have.
- */
+/** The message for an issue: `Too big: expected number to be <=100`. */
 export function issueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':

@@ -1,7 +1,6 @@
 /**
- * The model's object schemas in the browser build: plain zod/mini objects with the SDK's messages.
- * A page parses a few responses, where a server parses many: the compiled parser of the server
- * build (object-schema.ts) would make it faster by microseconds, and the bundle heavier by a kilobyte.
+ * The model's object schemas in the browser build: plain zod/mini objects, since a page parses few
+ * responses, and the server build's compiled parser weighs a kilobyte.
  *
  * @module
  */

@@ -1,15 +1,13 @@
 /**
- * The one check of an options object's names, for the client and the fake alike: an unknown name is a
- * `TypeError` that names it and the known name it most likely meant.
+ * The one check of an options object's names, for the client and the fake alike.
  *
  * @module
  */
 import { closestName } from './closest-name.js';
 
 /**
- * Throws a `TypeError` for the first key of `value` that is not `known`, naming the name it most likely
- * meant (`Unknown PetStoreClient option "baseURL": did you mean "baseUrl"?`), or else every known one.
- * `what` names the object's entries. TypeScript finds these only in object literals.
+ * Throws a `TypeError` for the first key of `value` not `known`, naming what it most likely meant
+ * (`Unknown PetStoreClient option "baseURL": did you mean "baseUrl"?`), or else every known one.
  */
 export function checkNames(what: string, value: object, known: readonly string[]): void {
   for (const name of Object.keys(value)) {

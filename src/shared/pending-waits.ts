@@ -1,9 +1,7 @@
 /**
- * The waits on a timer now pending (the client's before a retry, the fake's injected delays), so that
- * the testing helpers can name a call held by a fake clock nobody steps. The list lives on
- * `globalThis`, so that every copy of the package in a process (the ES module and CommonJS builds,
- * each entry's) shares it; the build for browsers keeps none (pending-waits.browser.ts), so the
- * client's browser weight does not grow for a helper of test runs.
+ * The waits on a timer now pending, so that the testing helpers can name a call held by a fake clock
+ * nobody steps. The list lives on `globalThis`, shared by every copy of the package in a process; the
+ * browser build keeps none.
  *
  * @module
  */

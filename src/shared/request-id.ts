@@ -7,10 +7,7 @@
 /** The header the fake Animal Store names each response's request by. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-/**
- * The request id a response carries: `X-Request-Id`, else `Request-Id` (the names services commonly
- * use; the interface names neither), or `undefined` when it carries none or an empty one.
- */
+/** The request id a response carries: `X-Request-Id`, else `Request-Id`, or `undefined`. */
 export function readRequestId(headers: Headers): string | undefined {
   return headers.get('x-request-id') || headers.get('request-id') || undefined;
 }

@@ -1,6 +1,6 @@
 /**
- * The lines the client logs about its requests: one per attempt at `debug`, one per retry decision
- * and one per wait at `info`. Pure functions; what the service sent (the request id) comes in redacted.
+ * The lines the client logs about its requests: each attempt at `debug`, each retry decision and
+ * wait at `info`.
  *
  * @module
  */
@@ -10,9 +10,8 @@ import { REPLAYED_NOTE } from './replayed.js';
 import type { RetryDecision } from './retry.js';
 
 /**
- * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)` in place
- * of the status; the request id only when the response carried one. A `replayed` id is the previous
- * attempt's too: the line says the response did not come from the service.
+ * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)`; a
+ * `replayed` id, the previous attempt's too, says the response did not come from the service.
  */
 export function attemptLine(
   described: string,
@@ -32,14 +31,13 @@ export function attemptLine(
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }
 
-/** What follows a retry's wait in its line: why it is that long. */
 const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {
   'retry-after': ', as the service asked',
   reset: ', until the rate limit resets',
   backoff: ' (backoff)',
 };
 
-/** Why a failed attempt is retried, or not, and the wait the retry takes. */
+/** Whether a failed attempt is retried, why, and after what wait. */
 export function retryLine(described: string, decision: RetryDecision, retry: number): string {
   if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.why}`;
   const wait = `${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;

@@ -1,7 +1,6 @@
 /**
- * Turning a successful response's body into the call's data: JSON (or text) validated by the call's
- * schema (the model's, or any Standard Schema given to `client.request()`), or a
- * `ResponseValidationError` that shows what arrived.
+ * A successful response's body into the call's data: JSON (or text) validated by the call's schema,
+ * or a `ResponseValidationError` that shows what arrived.
  *
  * @module
  */
@@ -9,35 +8,29 @@ import { ResponseTooLargeError, ResponseValidationError } from '../../errors.js'
 import type { StandardSchemaV1 } from '../standard-schema.js';
 import { describeIssues } from '../validate.js';
 
-/**
- * How a successful body becomes data: `json` requires JSON; `content-type` reads JSON when the
- * response says it is JSON, the text otherwise, and `undefined` for no body.
- */
+/** `json` requires JSON; `content-type` reads JSON when the response says so, else the text or `undefined`. */
 export type DecodeMode = 'json' | 'content-type';
 
-/** What decoding needs of a call. */
 export interface DecodingCall {
-  /** `GET /pets`: the request, for messages. */
+  /** `GET /pets`, for messages. */
   readonly where: string;
-  /** How its body becomes data (default `json`), and what a create tells when the service acted on it. */
+  /** How the body becomes data (default `json`); what a create adds when the service acted on it. */
   readonly spec: { readonly decode?: DecodeMode | undefined; readonly ifUnknown?: string | undefined };
-  /** The text of the body, read in full by the attempt; none when the response had no body. */
+  /** The body's text; none when the response had no body. */
   readonly body?: string | undefined;
-  /** Keeps the API key out of what an error holds. */
   readonly redact: <V>(value: V) => V;
 }
 
-/** `The response to GET /pets <problem>`, then what a create tells: the service acted on it. */
+/** `The response to GET /pets <problem>`, then what a create adds. */
 const about = ({ where, spec }: DecodingCall, problem: string) =>
   `The response to ${where} ${problem}${spec.ifUnknown ? ` ${spec.ifUnknown}` : ''}`;
 
-/** What an error records of the response. */
 const seen = (call: DecodingCall, response: Response) => ({
   status: response.status,
   headers: call.redact(response.headers),
 });
 
-/** The error for a successful response whose body passed `limit` bytes, and was not read further. */
+/** The error for a successful response whose body passed `limit` bytes. */
 export const tooLarge = (call: DecodingCall, response: Response, limit: number) =>
   new ResponseTooLargeError(
     about(call, `is larger than maxResponseBytes (${limit} B).`),
@@ -48,9 +41,8 @@ export const tooLarge = (call: DecodingCall, response: Response, limit: number) 
   );
 
 /**
- * Parses the body's text and validates it with the schema, or throws a
- * {@link ResponseValidationError} that names the request and holds what arrived, the API key kept
- * out. A schema that validates asynchronously makes the result a promise.
+ * Parses the body's text and validates it with the schema (a promise when the schema validates
+ * asynchronously), or throws a {@link ResponseValidationError} holding what arrived, redacted.
  */
 export function decodeData<T>(
   call: DecodingCall,
@@ -85,12 +77,10 @@ export function decodeData<T>(
       seen(call, response),
     );
   };
-  // Without a schema the body is taken as it is.
   const result = schema ? schema['~standard'].validate(json) : { value: json as T };
   return result instanceof Promise ? result.then(outcome) : outcome(result);
 }
 
-/** Whether a response says its body is JSON: `application/json` or a `+json` type. */
 function isJson(headers: Headers): boolean {
   const type = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   return /^application\/json$|\+json$/i.test(type);

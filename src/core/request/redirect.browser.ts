@@ -1,8 +1,6 @@
 /**
- * The browser build's redirect rule: a browser answers `redirect: 'manual'` with an opaque
- * response that hides where a redirect points, so it follows none: it fetches with
- * `redirect: 'error'`, and the browser itself refuses every redirect before sending anything. The
- * call fails as a connection error, whose hint names redirects (cors.ts).
+ * The browser build follows no redirect: a browser hides where one points from `redirect: 'manual'`,
+ * so it fetches with `redirect: 'error'` and the browser refuses each before sending anything.
  *
  * @module
  */

@@ -1,9 +1,7 @@
 /**
- * Redirects carry nothing away: every attempt is fetched with `redirect: 'manual'`, and a redirect
- * is followed here only while it stays under the base URL (its origin, and a path under its path
- * judged decoded, as `request()` judges one), checked at each hop. Any other is a {@link RedirectError} and nothing is sent where it points, so no header
- * of the client's (a custom `X-Api-Key` included) and no body reaches another origin. The browser
- * build's twin (redirect.browser.ts) follows none: a browser hides where a redirect points.
+ * Redirects carry nothing away: attempts are fetched with `redirect: 'manual'`, and a redirect is
+ * followed only while it stays under the base URL, checked at each hop; any other is a
+ * {@link RedirectError}, and no header or body of the client's is sent where it points.
  *
  * @module
  */
@@ -18,15 +16,13 @@ const REDIRECTS = [301, 302, 303, 307, 308];
 /** An API redirects once if ever; fetch's own limit is 20. */
 const MAX_HOPS = 5;
 
-/** What following a call's redirects needs of it. */
 export interface RedirectingCall {
-  /** `GET /pets`: the request, for messages. */
+  /** `GET /pets`, for messages. */
   readonly where: string;
   /** The caller's: `redirect: 'error'` follows none. */
   readonly fetchOptions: RequestInit | undefined;
   /** Its JSON body, sent again by a 307 or 308. */
   readonly spec: { readonly json?: unknown };
-  /** Keeps the API key out of where a redirect points. */
   readonly redact: <V>(value: V) => V;
 }
 

@@ -1,6 +1,5 @@
 /**
- * replayed.ts in the browser build: a page's `fetch` is the browser's own, so no retry is looked at
- * for a replayed response. Same exports.
+ * replayed.ts in the browser build: a page's `fetch` is the browser's own, which replays nothing.
  *
  * @module
  */

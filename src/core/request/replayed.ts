@@ -1,7 +1,6 @@
 /**
- * A retry answered without reaching the service: its response carries the request id of the
- * attempt before it, so something between the client and the network gave that response again.
- * The browser build has a twin that looks at nothing (replayed.browser.ts), for the bundle's weight.
+ * A retry answered without reaching the service: its response carries the previous attempt's
+ * request id, so something between the client and the network gave that response again.
  *
  * @module
  */
@@ -10,9 +9,8 @@ import { warnOnce } from '../deprecation.js';
 import type { Log } from '../log.js';
 
 /**
- * The request id a retry's response shares with the previous attempt's response, or `undefined`;
- * when there is one, warns once per process: the cause lies in the process's `fetch`, and a client
- * made per request would otherwise warn on every request.
+ * The request id a retry's response shares with the previous attempt's, or `undefined`; warns once
+ * per process, since the cause is the process's `fetch`, not the client.
  */
 export function noticeReplay(
   previous: Response | undefined,

@@ -1,7 +1,6 @@
 /**
- * Keeping a raw request's path under the base URL. The API key travels with every request, so a
- * path that could lead anywhere else (another origin, or another part of the same origin) is
- * refused before anything is sent. And the endpoint a path names, for traces and warnings.
+ * Keeping a raw request's path under the base URL, where the API key may go, and naming the
+ * endpoint a path reaches.
  *
  * @module
  */
@@ -13,13 +12,9 @@ const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
- * Why `path` cannot be sent under the base URL, or `undefined` when it can.
- *
- * The rules: a path relative to the base URL (a leading `/` is optional) made of RFC 3986 path
- * characters; no scheme, no `//` anywhere (so no protocol-relative URL and no empty segment), no
- * backslash, no query or fragment (`query` carries parameters), no `.` or `..` segment, written
- * plainly or percent-encoded in any case (`%2e%2E`), no encoded `/` or `\` (`%2f`, `%5c`), and only
- * well-formed percent-encoded UTF-8.
+ * Why `path` cannot be sent under the base URL, or `undefined` when it can: it must be relative
+ * (a leading `/` is optional), made of path characters, without `//`, a backslash, a query or
+ * fragment, a `.` or `..` segment or an encoded `/` or `\`, plain or percent-encoded in any case.
  */
 export function pathProblem(path: string): string | undefined {
   if (path.includes('\\')) return 'must not contain a backslash';
@@ -29,7 +24,6 @@ export function pathProblem(path: string): string | undefined {
   if (!PATH_CHARACTERS.test(path)) {
     return 'may only contain URL path characters; encode others with encodeURIComponent';
   }
-  // A leading `/` makes an empty first segment, which passes every check below.
   for (const segment of path.split('/')) {
     let decoded: string;
     try {
@@ -44,24 +38,19 @@ export function pathProblem(path: string): string | undefined {
 }
 
 /**
- * Whether `relative` (a path without its leading `/`) stays under `baseUrl` (which ends in `/`)
- * once joined to it. A check after {@link pathProblem}, on what the URL parser makes of the result.
+ * Whether `relative` (a path without its leading `/`) stays under `baseUrl` (which ends in `/`): the
+ * URL parser, asked after {@link pathProblem}, keeps the joined URL exactly as written.
  */
 export function staysUnder(baseUrl: string, relative: string): boolean {
   const url = baseUrl + relative;
-  let parsed: URL;
   try {
-    parsed = new URL(url);
+    return new URL(url).href === url;
   } catch {
     return false;
   }
-  return isUnder(baseUrl, parsed) && parsed.href === url;
 }
 
-/**
- * Whether `url` is under `baseUrl` (which ends in `/`): its origin, and a path under the base URL's
- * that {@link pathProblem} accepts once decoded. The one rule for raw requests and redirects alike.
- */
+/** Whether a redirect's `url` is under `baseUrl` (which ends in `/`): same origin, a path {@link pathProblem} accepts. */
 export function isUnder(baseUrl: string, url: URL): boolean {
   const base = new URL(baseUrl);
   const { pathname } = url;
@@ -72,10 +61,7 @@ export function isUnder(baseUrl: string, url: URL): boolean {
   );
 }
 
-/**
- * `/pets/{id}`: the path with numeric segments folded, so warnings, waits and traces name an
- * endpoint, not a record.
- */
+/** `/pets/{id}`: numeric segments folded, so that warnings and traces name an endpoint, not a record. */
 export function endpoint(path: string): string {
   return `/${path}`.replace(/\/\d+(?=\/|$)/g, '/{id}');
 }
