@@ -73,7 +73,7 @@ export interface PetStoreClient extends AsyncDisposal {}
  * console.log(pet.id, available.length, client.rateLimit?.remaining);
  * ```
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface adds only AsyncDisposal, which the static block sets
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface adds only AsyncDisposal, which the class implements
 export class PetStoreClient {
   readonly #transport: Transport;
   readonly #options: ClientConfig;
@@ -163,12 +163,9 @@ export class PetStoreClient {
     return this.#transport.close(options.abort === true);
   }
 
-  static {
-    // Set here, not as a method, so that the declarations name Symbol.asyncDispose only through AsyncDisposal.
-    (PetStoreClient.prototype as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose] =
-      function (this: PetStoreClient) {
-        return this.close();
-      };
+  /** @internal Typed by AsyncDisposal, so that the declarations name no global `Symbol.asyncDispose`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 
   /**

@@ -106,8 +106,6 @@ export interface APIErrorInit {
   rateLimit: RateLimit | null;
   /** The HTTP status text, used in the message when the body is not the Error shape. */
   statusText?: string;
-  /** Whether a request reached the service. Default: `'yes'`; `'no'` for the client's own refusals. */
-  sent?: RequestSent | undefined;
 }
 
 /**
@@ -161,9 +159,7 @@ export class APIError extends PetStoreError {
 
   constructor(init: APIErrorInit) {
     const { data } = ErrorBodySchema.safeParse(init.body);
-    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, {
-      sent: init.sent ?? 'yes',
-    });
+    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, { sent: 'yes' });
     this.status = init.status;
     this.code = data?.code ?? `http_${init.status}`;
     this.headers = init.headers;
@@ -453,11 +449,12 @@ export class RefusedError extends PetStoreError {
   constructor(
     code: RefusedError['code'],
     message: string,
-    options?: { retryAfterMs?: number | null | undefined; sent?: RequestSent | undefined },
+    retryAfterMs: number | null = null,
+    sent?: RequestSent,
   ) {
-    super(message, { sent: options?.sent });
+    super(message, { sent });
     this.code = code;
-    this.retryAfterMs = options?.retryAfterMs ?? null;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

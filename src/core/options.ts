@@ -207,6 +207,7 @@ const fetchOptions: Check = (value) =>
 
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
+const WAIT = integer(0, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
 const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
 
@@ -217,8 +218,8 @@ const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
 const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetries: [MAX_RETRIES, 2],
   timeout: [TIMEOUT, 60_000],
-  maxRetryAfter: [integer(0, MAX_TIMER_MS), 60_000],
-  maxQueueWait: [integer(0, MAX_TIMER_MS), 120_000],
+  maxRetryAfter: [WAIT, 60_000],
+  maxQueueWait: [WAIT, 120_000],
   callTimeout: [TIMEOUT],
   maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Number.POSITIVE_INFINITY],
   maxResponseBytes: [MAX_RESPONSE_BYTES, 10_485_760],

@@ -8,7 +8,7 @@ import { RefusedError } from '../../errors.js';
 const seconds = (ms: number): string => `${Math.ceil(ms / 100) / 10} s`;
 
 const refused = (code: RefusedError['code'], why: string, retryAfterMs: number | null): RefusedError =>
-  new RefusedError(code, `${why}; nothing was sent.`, { retryAfterMs });
+  new RefusedError(code, `${why}; nothing was sent.`, retryAfterMs);
 
 /** The service asked for a wait longer than `maxRetryAfter`. */
 export const tooLong = (waitMs: number): RefusedError =>
