@@ -46,7 +46,8 @@ export default defineConfig([
     name: 'library',
     entry: entries,
     format: ['esm'],
-    dts: true,
+    // @internal members stay out: PetStoreClient[Symbol.asyncDispose] is typed by AsyncDisposal instead.
+    dts: { compilerOptions: { stripInternal: true } },
     // Shared chunks keep one copy of the model for every entry, and keep the HTTP server a lazily
     // imported chunk so that `./testing` loads `node:http` only when `listen()` is called.
     splitting: true,
@@ -67,7 +68,8 @@ export default defineConfig([
     name: 'commonjs',
     entry: entries,
     format: ['cjs'],
-    dts: true,
+    // @internal members stay out: PetStoreClient[Symbol.asyncDispose] is typed by AsyncDisposal instead.
+    dts: { compilerOptions: { stripInternal: true } },
     // One file per entry, written by esbuild itself: a test runner's CommonJS module system (Jest's)
     // can neither `import()` a chunk nor `require` an ES module, so the HTTP server is a lazily
     // initialised module inside the file, and msw a lazy `require`.

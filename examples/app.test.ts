@@ -119,7 +119,7 @@ describe('adoption board', () => {
 
     const board = await adoptionBoard(createClient());
 
-    // maxRetryWait defaults to 60 s: the client does not retry, and says how long to wait.
+    // maxRetryAfter defaults to 60 s: the client does not retry, and says how long to wait.
     expect(board).toEqual({ state: 'busy', retryInMs: 120_000 });
     expect(store.requests).toHaveLength(1);
   });
@@ -158,9 +158,7 @@ describe('census', () => {
     const onWait = vi.fn();
     // A census wants the window's whole budget at its reset: with the default burst (a quarter of 3
     // requests, one) the other two would be spread over the next minute, past the call's bound.
-    // The next window is a little over a minute away (the reset header counts whole seconds): a bound
-    // above the default 60 s lets the second census wait for it rather than be refused at once.
-    const client = createClient({ apiKey: SMALL_PLAN_KEY, onWait, pacingBurst: 1, maxRetryWait: 65_000 });
+    const client = createClient({ apiKey: SMALL_PLAN_KEY, onWait, pacingBurst: 1 });
 
     // The first census spends the window: its 3 calls get through at once.
     expect(await census(client)).toEqual({ available: 2, pending: 2, sold: 1 });

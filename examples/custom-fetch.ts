@@ -53,7 +53,7 @@ try {
   console.log(`  ${pets.length} pets listed; created #${pet.id}`);
 
   console.log('An AbortController cancels a call that is waiting for its answer');
-  store?.injectFault({ delayMs: 5_000 });
+  store?.injectFault({ delay: 5_000 });
   const controller = new AbortController();
   const pending = client.listPets({}, { signal: controller.signal });
   if (store === undefined) controller.abort();
@@ -63,7 +63,7 @@ try {
   // Unlike the timeout option, which limits each attempt and is retried (APIConnectionTimeoutError
   // when all fail), a signal bounds the whole call, waits between retries included.
   console.log('AbortSignal.timeout(200) gives a whole call, retries included, 200 ms');
-  store?.injectFault({ delayMs: 5_000 });
+  store?.injectFault({ delay: 5_000 });
   await expectAbort(client.listPets({}, { signal: AbortSignal.timeout(200) }));
 } finally {
   await target.close();

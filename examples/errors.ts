@@ -24,6 +24,7 @@ import {
   PetStoreClient,
   type PetStoreError,
   RateLimitError,
+  RefusedError,
   RequestValidationError,
   ResponseValidationError,
 } from '../src/index.js';
@@ -51,8 +52,9 @@ async function show(
     await call();
   } catch (error) {
     if (!(error instanceof expected)) throw error;
-    // Only APIError and its subclasses, the errors with an HTTP status, have a code and a status.
-    const { code, status } = error instanceof APIError ? error : { code: '-', status: '-' };
+    // An APIError has the code and the status the service sent; a RefusedError, the client's code alone.
+    const code = error instanceof APIError || error instanceof RefusedError ? error.code : '-';
+    const status = error instanceof APIError ? error.status : '-';
     console.log(`${title}\n  ${error.name} code=${code} status=${status}: ${error.message}`);
     return;
   }
@@ -90,15 +92,28 @@ try {
   }
 
   if (store === undefined) {
-    skip('The wait for the next rate-limit window is longer than maxRetryWait');
+    skip('The wait for the next rate-limit window is longer than maxRetryAfter');
   } else {
     // Two calls spend the window; the third would have to wait about a minute, longer than the
     // 5 s this client accepts, so it fails at once without sending a request that would be refused.
-    const tiny = new PetStoreClient({ ...settings, apiKey: TINY_PLAN_KEY, maxRetryWait: 5_000 });
+    const tiny = new PetStoreClient({ ...settings, apiKey: TINY_PLAN_KEY, maxRetryAfter: 5_000 });
     await tiny.listPets();
     await tiny.listPets();
-    await show('The wait for the next rate-limit window is longer than maxRetryWait', RateLimitError, () =>
+    await show('The wait for the next rate-limit window is longer than maxRetryAfter', RefusedError, () =>
       tiny.listPets(),
+    );
+  }
+
+  if (store === undefined) {
+    skip('The service answers 429 asking for a wait longer than maxRetryAfter');
+  } else {
+    store.injectFault({
+      status: 429,
+      headers: { 'Retry-After': '3600' },
+      match: { method: 'GET', path: '/pets' },
+    });
+    await show('The service answers 429 asking for a wait longer than maxRetryAfter', RateLimitError, () =>
+      new PetStoreClient(settings).listPets(),
     );
   }
 
@@ -124,7 +139,7 @@ try {
   if (store === undefined) {
     skip('The service answers slower than the timeout');
   } else {
-    store.injectFault({ delayMs: 10_000 });
+    store.injectFault({ delay: 10_000 });
     await show('The service answers slower than the timeout', APIConnectionTimeoutError, () =>
       client.listPets({}, { timeout: 200, maxRetries: 0 }),
     );

@@ -23,7 +23,7 @@ import { openTarget } from './support/target.js';
 
 const PROCESSES = 3;
 const CALLS = 8;
-const PLAN = { perMinute: 10, perDay: 1_000, windowMs: 3_000 };
+const PLAN = { perMinute: 10, perDay: 1_000, window: 3_000 };
 const WORKER = fileURLToPath(new URL('./support/fleet-worker.ts', import.meta.url));
 // REDIS_SERVER, when set, is the only place looked at.
 const REDIS_SERVER_PLACES = process.env.REDIS_SERVER
@@ -109,7 +109,7 @@ const target = await openTarget({ apiKeys: { [DEFAULT_API_KEY]: PLAN } });
 const children: ChildProcess[] = [];
 try {
   if (target.store !== undefined) {
-    console.log(`The key allows ${PLAN.perMinute} requests per ${PLAN.windowMs / 1000} s window.`);
+    console.log(`The key allows ${PLAN.perMinute} requests per ${PLAN.window / 1000} s window.`);
   }
   console.log(
     `${PROCESSES} processes send ${CALLS} listPets calls each, at once, sharing one budget through Redis.`,
@@ -149,7 +149,7 @@ try {
     let windowStart = Number.NEGATIVE_INFINITY;
     for (const request of requests) {
       if (request.status === 429) continue;
-      if (request.receivedAt >= windowStart + PLAN.windowMs) {
+      if (request.receivedAt >= windowStart + PLAN.window) {
         windows += 1;
         windowStart = request.receivedAt;
       }

@@ -29,18 +29,32 @@ import {
   PetSchema,
 } from './schemas.js';
 
-// `Symbol.asyncDispose` is in TypeScript's lib only from esnext.disposable on (and in @types/node):
-// declared here as both declare it, so that an application compiling for es2022 reads these types.
-declare global {
-  interface SymbolConstructor {
-    readonly asyncDispose: unique symbol;
-  }
-}
+/** `Symbol.asyncDispose`'s type where the application's lib has it (esnext.disposable, @types/node); else none. */
+type AsyncDisposeKey = SymbolConstructor extends { readonly asyncDispose: infer Key extends symbol }
+  ? Key
+  : never;
+
+/**
+ * `await using client = new PetStoreClient(...)`: {@link PetStoreClient.close} when the scope ends.
+ * Typed where the application's lib knows `Symbol.asyncDispose`, so that no global is declared.
+ *
+ * @example
+ * ```ts
+ * import { PetStoreClient } from 'animal-store-sdk';
+ *
+ * await using client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * await client.listPets();
+ * ```
+ */
+type AsyncDisposal = { readonly [Key in AsyncDisposeKey]: () => Promise<void> };
 
 /** An operation of the model: its name, method and path template, as traces name it. */
 interface Route extends CallRoute {
   readonly method: HttpMethod;
 }
+
+// The disposer's type, merged into the class: see AsyncDisposal.
+export interface PetStoreClient extends AsyncDisposal {}
 
 /**
  * The client of the Animal Store API.
@@ -59,6 +73,7 @@ interface Route extends CallRoute {
  * console.log(pet.id, available.length, client.rateLimit?.remaining);
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface adds only AsyncDisposal, which the class implements
 export class PetStoreClient {
   readonly #transport: Transport;
   readonly #options: ClientConfig;
@@ -125,12 +140,13 @@ export class PetStoreClient {
   }
 
   /**
-   * Closes the client: every call waiting is rejected at once with a {@link ClientClosedError}
-   * (nothing sent), requests in flight finish (or, with `abort: true`, are aborted, and may have
+   * Closes the client: every call waiting is rejected at once with a {@link RefusedError} whose
+   * `code` is `client_closed` (nothing sent), requests in flight finish (or, with `abort: true`, are aborted, and may have
    * been sent), leases go back to the rate-limit store (the Redis store's too, for other processes
    * to spend), and every call made afterwards is rejected at once. Resolves when every call has
    * settled; the client then holds no timer or socket that keeps the process alive. Calling it
    * again returns the same promise (with `abort: true`, aborting what is still in flight).
+   * `await using client = new PetStoreClient(...)` calls it when the scope ends.
    *
    * @param options - `abort: true` aborts the requests in flight rather than letting them finish.
    * @example
@@ -147,17 +163,7 @@ export class PetStoreClient {
     return this.#transport.close(options.abort === true);
   }
 
-  /**
-   * `await using client = new PetStoreClient(...)`: {@link PetStoreClient.close} when the scope ends.
-   *
-   * @example
-   * ```ts
-   * import { PetStoreClient } from 'animal-store-sdk';
-   *
-   * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
-   * await client[Symbol.asyncDispose]();
-   * ```
-   */
+  /** @internal Typed by AsyncDisposal, so that the declarations name no global `Symbol.asyncDispose`. */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }

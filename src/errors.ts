@@ -1,21 +1,21 @@
 /**
  * The errors the client throws. Every one is an instance of {@link PetStoreError}: {@link APIError}
- * for an error status (`BadRequestError` 400, `AuthenticationError` 401, `PermissionDeniedError` 403,
- * `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError` 422, `RateLimitError` 429,
- * `InternalServerError` 5xx), `APIConnectionError` (and `APIConnectionTimeoutError`),
- * `APIUserAbortError`, `RequestValidationError` and `ResponseValidationError` (and
- * `ResponseTooLargeError`).
+ * for an error status the service sent (`BadRequestError` 400, `AuthenticationError` 401,
+ * `PermissionDeniedError` 403, `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError`
+ * 422, `RateLimitError` 429, `InternalServerError` 5xx), `RefusedError` for a call the client itself
+ * refused, `APIConnectionError` (and `APIConnectionTimeoutError`), `APIUserAbortError`,
+ * `RequestValidationError`, `ResponseValidationError` (and `ResponseTooLargeError`) and
+ * `RedirectError`. A `status` on any of them is one the service sent.
  *
  * None of them holds the request, its headers or the API key: they are safe to log and to
  * serialize.
  *
  * Their fields are `declare`d and set by the constructors: the same own properties in the same
- * order, without a bundle defining each one twice. Each class sets `name` to its own name, which a
- * minifier would otherwise mangle.
+ * order, without a bundle defining each one twice. Each class sets `name` to its own name, as a
+ * literal type, which a minifier would otherwise mangle.
  *
  * @module
  */
-import type * as z from 'zod/mini';
 import type { StandardSchemaV1 } from './core/standard-schema.js';
 import type { RateLimit } from './core/types.js';
 import { ErrorBodySchema } from './schemas.js';
@@ -50,7 +50,15 @@ export type RequestSent = 'no' | 'maybe' | 'yes';
  */
 export class PetStoreError extends Error {
   /** The class's own name (`'PetStoreError'`, `'NotFoundError'`, ...), kept through minification. */
-  override name = 'PetStoreError';
+  override name:
+    | 'PetStoreError'
+    | APIError['name']
+    | RefusedError['name']
+    | APIConnectionError['name']
+    | APIUserAbortError['name']
+    | RequestValidationError['name']
+    | ResponseValidationError['name']
+    | RedirectError['name'] = 'PetStoreError';
   /**
    * Whether the request reached the service: `'no'` when the error came before anything was sent
    * (validation, the client's own refusals, an abort while the call waited), `'yes'` when a
@@ -98,8 +106,6 @@ export interface APIErrorInit {
   rateLimit: RateLimit | null;
   /** The HTTP status text, used in the message when the body is not the Error shape. */
   statusText?: string;
-  /** Whether a request reached the service. Default: `'yes'`; `'no'` for the client's own refusals. */
-  sent?: RequestSent | undefined;
 }
 
 /**
@@ -122,14 +128,21 @@ export interface APIErrorInit {
  * ```
  */
 export class APIError extends PetStoreError {
-  override name = 'APIError';
+  override name:
+    | 'APIError'
+    | 'BadRequestError'
+    | 'AuthenticationError'
+    | 'PermissionDeniedError'
+    | 'NotFoundError'
+    | 'ConflictError'
+    | 'UnprocessableEntityError'
+    | 'RateLimitError'
+    | 'InternalServerError' = 'APIError';
   /** The HTTP status of the response. */
   declare readonly status: number;
   /**
    * The machine-readable error code: the Error body's `code` (the service's own, such as
-   * `rate_limited` or `not_found`); `http_<status>` when the body is not the Error shape; or
-   * `client_rate_limited`, a `RateLimitError` the client raised itself, with nothing sent, for a call
-   * held back by a wait beyond `maxRetryWait`.
+   * `rate_limited` or `not_found`); `http_<status>` when the body is not the Error shape.
    */
   declare readonly code: string;
   /** The response headers. */
@@ -146,9 +159,7 @@ export class APIError extends PetStoreError {
 
   constructor(init: APIErrorInit) {
     const { data } = ErrorBodySchema.safeParse(init.body);
-    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, {
-      sent: init.sent ?? 'yes',
-    });
+    super(data?.message ?? `${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, { sent: 'yes' });
     this.status = init.status;
     this.code = data?.code ?? `http_${init.status}`;
     this.headers = init.headers;
@@ -197,7 +208,7 @@ export class APIError extends PetStoreError {
  * ```
  */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  override name = 'BadRequestError' as const;
 }
 
 /**
@@ -213,7 +224,7 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  override name = 'AuthenticationError' as const;
 }
 
 /**
@@ -229,7 +240,7 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  override name = 'PermissionDeniedError' as const;
 }
 
 /**
@@ -245,7 +256,7 @@ export class PermissionDeniedError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  override name = 'NotFoundError' as const;
 }
 
 /**
@@ -261,7 +272,7 @@ export class NotFoundError extends APIError {
  * ```
  */
 export class ConflictError extends APIError {
-  override name = 'ConflictError';
+  override name = 'ConflictError' as const;
 }
 
 /**
@@ -277,20 +288,13 @@ export class ConflictError extends APIError {
  * ```
  */
 export class UnprocessableEntityError extends APIError {
-  override name = 'UnprocessableEntityError';
+  override name = 'UnprocessableEntityError' as const;
 }
 
 /**
- * 429: the rate limit is exceeded and the retries allowed are spent, or the client refused the call
- * itself, with nothing sent (`sent` is `'no'`). Its `code` says which:
- *
- * - `rate_limited` (or the service's own code): the service answered 429 and the retries are spent.
- * - `client_rate_limited`: the service asked for a wait (a 429's cooldown, or the window's reset)
- *   longer than `maxRetryWait`.
- * - `client_queue_full`: `maxQueued` calls already wait.
- * - `client_deadline`: the call cannot start within its bound (`callTimeout`, and `maxRetryWait`
- *   for its waits in all): refused at once when the budget left, the reset and the calls ahead
- *   show it, or when the bound ends while it waits.
+ * 429: the service answered that the rate limit is exceeded, and the retries allowed are spent (or
+ * its `Retry-After` was longer than `maxRetryAfter`). A call the client refused itself, before
+ * sending it, is a {@link RefusedError}.
  *
  * @example
  * ```ts
@@ -304,7 +308,7 @@ export class UnprocessableEntityError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  override name = 'RateLimitError' as const;
   /** How long the service asked the caller to wait, in milliseconds, or `null` when it did not say. */
   declare readonly retryAfterMs: number | null;
 
@@ -327,7 +331,7 @@ export class RateLimitError extends APIError {
  * ```
  */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  override name = 'InternalServerError' as const;
 }
 
 /**
@@ -343,7 +347,7 @@ export class InternalServerError extends APIError {
  * ```
  */
 export class APIConnectionError extends PetStoreError {
-  override name = 'APIConnectionError';
+  override name: 'APIConnectionError' | 'APIConnectionTimeoutError' = 'APIConnectionError';
   /** The status of an answer whose body was cut short (the service was reached); else none. */
   declare readonly status?: number;
 
@@ -369,7 +373,7 @@ export class APIConnectionError extends PetStoreError {
  * ```
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  override name = 'APIConnectionTimeoutError';
+  override name = 'APIConnectionTimeoutError' as const;
 
   constructor(
     message = 'The request timed out.',
@@ -395,7 +399,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * ```
  */
 export class APIUserAbortError extends PetStoreError {
-  override name = 'APIUserAbortError';
+  override name = 'APIUserAbortError' as const;
 
   constructor(
     message = 'The request was aborted.',
@@ -406,24 +410,52 @@ export class APIUserAbortError extends PetStoreError {
 }
 
 /**
- * The client was closed ({@link PetStoreClient.close}): `code` is `'client_closed'`. A call that
- * waited, or was made after `close()`, was never sent (`sent` is `'no'`); an attempt in flight
- * aborted by `close({ abort: true })` may have been (`'maybe'`).
+ * The client refused the call itself: nothing was sent (`sent` is `'no'`), and there is no status,
+ * since the service said nothing. Its `code` says why:
+ *
+ * - `client_rate_limited`: the service asked for a wait (a 429's `Retry-After`, the window's reset,
+ *   the day's quota) longer than `maxRetryAfter`.
+ * - `client_queue_full`: `maxQueued` calls already wait.
+ * - `client_deadline`: the call cannot start within its bound (`callTimeout` for its life,
+ *   `maxQueueWait` for its waits in all): refused at once when the budget left, the reset and the
+ *   calls ahead show it, or when the bound ends while it waits.
+ * - `client_closed`: the client was closed ({@link PetStoreClient.close}). A call in flight
+ *   aborted by `close({ abort: true })` may have reached the service (`sent` is `'maybe'`).
  *
  * @example
  * ```ts
- * import { ClientClosedError, PetStoreClient } from 'animal-store-sdk';
+ * import { PetStoreClient, RefusedError } from 'animal-store-sdk';
  *
  * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * await client.close();
- * await client.listPets().catch((error) => error instanceof ClientClosedError); // true
+ * try {
+ *   await client.listPets();
+ * } catch (error) {
+ *   if (error instanceof RefusedError && error.code !== 'client_closed') {
+ *     console.error(`Busy; try again in ${error.retryAfterMs ?? 1000} ms`);
+ *   }
+ * }
  * ```
  */
-export class ClientClosedError extends PetStoreError {
-  /** The class name, `'ClientClosedError'`, kept through minification. */
-  override name = 'ClientClosedError';
-  /** Always `'client_closed'`, beside the codes of the client's other refusals. */
-  readonly code = 'client_closed';
+export class RefusedError extends PetStoreError {
+  override name = 'RefusedError' as const;
+  /** Why the client refused the call. */
+  declare readonly code: 'client_rate_limited' | 'client_queue_full' | 'client_deadline' | 'client_closed';
+  /**
+   * How long to wait before trying again, in milliseconds (what a server may pass on as
+   * `Retry-After`); `null` when nothing says (a closed client).
+   */
+  declare readonly retryAfterMs: number | null;
+
+  constructor(
+    code: RefusedError['code'],
+    message: string,
+    retryAfterMs: number | null = null,
+    sent?: RequestSent,
+  ) {
+    super(message, { sent });
+    this.code = code;
+    this.retryAfterMs = retryAfterMs;
+  }
 }
 
 /**
@@ -442,11 +474,11 @@ export class ClientClosedError extends PetStoreError {
  * ```
  */
 export class RequestValidationError extends PetStoreError {
-  override name = 'RequestValidationError';
-  /** What was wrong, as zod reports it. */
-  declare readonly issues: z.core.$ZodIssue[];
+  override name = 'RequestValidationError' as const;
+  /** What was wrong: each issue's `message` and `path`, as Standard Schema reports them. */
+  declare readonly issues: readonly StandardSchemaV1.Issue[];
 
-  constructor(message: string, issues: z.core.$ZodIssue[]) {
+  constructor(message: string, issues: readonly StandardSchemaV1.Issue[]) {
     super(message);
     this.issues = issues;
   }
@@ -491,13 +523,12 @@ export interface ResponseInfo {
  * ```
  */
 export class ResponseValidationError extends PetStoreError {
-  override name = 'ResponseValidationError';
+  override name: 'ResponseValidationError' | 'ResponseTooLargeError' = 'ResponseValidationError';
   /**
-   * What was wrong: zod's issues for the model's schemas; for `client.request()`, the issues of the
-   * schema given, as its library reports them (each has a `message` and a `path`). Empty when the
-   * body was not JSON at all.
+   * What was wrong, as Standard Schema reports it (each issue has a `message` and a `path`): the
+   * model's schemas', or for `client.request()` the schema given. Empty when the body was not JSON.
    */
-  declare readonly issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[];
+  declare readonly issues: readonly StandardSchemaV1.Issue[];
   /** The body as parsed: JSON, or the raw text when it was not JSON. */
   declare readonly body: unknown;
   /** The body's text exactly as received, before parsing; `undefined` when not given. */
@@ -514,7 +545,7 @@ export class ResponseValidationError extends PetStoreError {
 
   constructor(
     message: string,
-    issues: (z.core.$ZodIssue | StandardSchemaV1.Issue)[],
+    issues: readonly StandardSchemaV1.Issue[],
     body: unknown,
     text?: string,
     response?: ResponseInfo,
@@ -544,7 +575,7 @@ export class ResponseValidationError extends PetStoreError {
  * ```
  */
 export class ResponseTooLargeError extends ResponseValidationError {
-  override name = 'ResponseTooLargeError';
+  override name = 'ResponseTooLargeError' as const;
 }
 
 /**
@@ -567,15 +598,13 @@ export class ResponseTooLargeError extends ResponseValidationError {
  * ```
  */
 export class RedirectError extends PetStoreError {
-  /** The class name, `'RedirectError'`, kept through minification. */
-  override name = 'RedirectError';
+  override name = 'RedirectError' as const;
   /** The redirect's status: 301, 302, 303, 307 or 308. */
   declare readonly status: number;
   /** Where the redirect pointed, the API key redacted. */
   declare readonly location: string;
 
   constructor(message: string, status: number, location: string) {
-    // The service answered with the redirect.
     super(message, { sent: 'yes' });
     this.status = status;
     this.location = location;

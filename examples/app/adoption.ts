@@ -11,6 +11,7 @@ import {
   type PetStatus,
   type PetStoreClient,
   RateLimitError,
+  RefusedError,
 } from '../../src/index.js';
 
 /** What the adoption board shows: the animals ready for adoption, or why it cannot show them now. */
@@ -25,7 +26,10 @@ export async function adoptionBoard(client: PetStoreClient): Promise<AdoptionBoa
     const pets = await client.listPets({ status: 'available', limit: 100 });
     return { state: 'open', pets: pets.toSorted((a, b) => a.name.localeCompare(b.name)) };
   } catch (error) {
-    if (error instanceof RateLimitError) return { state: 'busy', retryInMs: error.retryAfterMs };
+    // The service's 429, or the client's own refusal (a cooldown beyond maxRetryAfter, a full queue).
+    if (error instanceof RateLimitError || error instanceof RefusedError) {
+      return { state: 'busy', retryInMs: error.retryAfterMs };
+    }
     if (error instanceof InternalServerError || error instanceof APIConnectionError) return { state: 'down' };
     throw error;
   }

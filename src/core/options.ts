@@ -80,21 +80,28 @@ export interface ClientOptions {
    * Milliseconds allowed for each call's whole life: its waits in the queue, its attempts and the
    * waits between them; a call's own `callTimeout` replaces it. A call that cannot start in time
    * (the budget left, the window's reset and the calls ahead show it) is refused at once with a
-   * `RateLimitError` whose `code` is `client_deadline`, before it waits; one still waiting when its
-   * time ends is refused then. Default: none beyond `maxRetryWait` for the waits.
+   * `RefusedError` whose `code` is `client_deadline`, before it waits; one still waiting when its
+   * time ends is refused then. Default: none beyond `maxQueueWait` for the waits.
    */
   callTimeout?: number | undefined;
   /**
-   * The longest wait, in milliseconds, that the client honours automatically when the service
-   * asks it to slow down; also the most a call waits in the queue, in all (give or take the two
-   * seconds by which whole-second reset headers may place a reset late). A longer requested
-   * wait fails at once with a `RateLimitError` (`code` `client_rate_limited`); a call that cannot
-   * start within what is left fails with `client_deadline`. Default: 60,000.
+   * The longest wait, in milliseconds, that the service may ask for and the client honour
+   * automatically: a 429's `Retry-After`, the current window's reset, the day's quota. A longer one
+   * fails the call at once: a `RefusedError` (`code` `client_rate_limited`) before it is sent, the
+   * `RateLimitError` the service sent after it. Default: 60,000.
    */
-  maxRetryWait?: number | undefined;
+  maxRetryAfter?: number | undefined;
+  /**
+   * The most milliseconds a call waits in the queue for budget, in all; a call that cannot start
+   * within what is left is refused at once with a `RefusedError` whose `code` is
+   * `client_deadline`. Default: 120,000: a call on a per-minute plan that finds its window spent
+   * waits for the next one (a little over a minute away, as reset headers count whole seconds),
+   * and for one more when the calls ahead of it spend that.
+   */
+  maxQueueWait?: number | undefined;
   /**
    * The most calls that may wait in the queue; one more is refused at once with a
-   * `RateLimitError` whose `code` is `client_queue_full`. Default: no cap (the time bounds
+   * `RefusedError` whose `code` is `client_queue_full`. Default: no cap (the time bounds
    * already keep the queue from growing under sustained demand).
    */
   maxQueued?: number | undefined;
@@ -200,6 +207,7 @@ const fetchOptions: Check = (value) =>
 
 /** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
+const WAIT = integer(0, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
 const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
 
@@ -210,7 +218,8 @@ const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
 const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetries: [MAX_RETRIES, 2],
   timeout: [TIMEOUT, 60_000],
-  maxRetryWait: [integer(0, MAX_TIMER_MS), 60_000],
+  maxRetryAfter: [WAIT, 60_000],
+  maxQueueWait: [WAIT, 120_000],
   callTimeout: [TIMEOUT],
   maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Number.POSITIVE_INFINITY],
   maxResponseBytes: [MAX_RESPONSE_BYTES, 10_485_760],
@@ -249,7 +258,8 @@ export interface ClientConfig {
   readonly baseUrl: string;
   readonly maxRetries: number;
   readonly timeout: number;
-  readonly maxRetryWait: number;
+  readonly maxRetryAfter: number;
+  readonly maxQueueWait: number;
   readonly callTimeout: number | undefined;
   readonly maxQueued: number;
   readonly maxResponseBytes: number;

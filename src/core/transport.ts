@@ -29,7 +29,7 @@ import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitOutcome, RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
 import { attemptAbort, kySignal } from './queue/attempt-abort.js';
-import { attemptTimeout, type CallBound, callBound } from './queue/bound.js';
+import { attemptTimeout, type CallBound, callBound, honouredWait } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
@@ -136,7 +136,7 @@ export class Transport {
     this.#gate = new RequestGate({
       store: this.#store,
       scope: this.#scope,
-      maxWait: config.maxRetryWait,
+      maxWait: honouredWait(config.maxRetryAfter),
       maxQueued: config.maxQueued,
       pacing: config.pacing,
       burst: config.pacingBurst,
@@ -212,7 +212,7 @@ export class Transport {
     if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
     // Shown with the keys known when shown: a key function's new key is redacted from its first use.
     const call: Call = {
-      ...callBound(options.callTimeout ?? this.#config.callTimeout, this.#config.maxRetryWait, Date.now()),
+      ...callBound(options.callTimeout ?? this.#config.callTimeout, this.#config.maxQueueWait, Date.now()),
       get where() {
         return `${spec.method} /${shown(spec.path)}`;
       },
@@ -350,7 +350,7 @@ export class Transport {
       error,
       requested: call.requested,
       retry,
-      maxRetryWait: this.#config.maxRetryWait,
+      maxRetryAfter: this.#config.maxRetryAfter,
       budget: this.#budget,
     });
     const line = () => retryLine(call.described, decision, retry);

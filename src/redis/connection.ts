@@ -90,7 +90,7 @@ export const ACCEPTED_CLIENTS =
   "a client of node-redis 6 (createClient, createClientPool or createCluster from 'redis') or of " +
   "ioredis 6 (new Redis or new Cluster from 'ioredis')";
 
-/** Raised when Redis takes longer than the store's `commandTimeoutMs` to answer. */
+/** Raised when Redis takes longer than the store's `commandTimeout` to answer. */
 export class RedisTimeoutError extends Error {
   override readonly name = 'RedisTimeoutError';
 }

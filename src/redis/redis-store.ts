@@ -31,7 +31,7 @@ import { PACE } from './scripts/pace.js';
  * ```ts
  * import type { RedisRateLimitStoreOptions } from 'animal-store-sdk/redis';
  *
- * const options: RedisRateLimitStoreOptions = { prefix: 'billing-app', commandTimeoutMs: 300, fallbackShare: 0.2 };
+ * const options: RedisRateLimitStoreOptions = { prefix: 'billing-app', commandTimeout: 300, fallbackShare: 0.2 };
  * ```
  */
 export interface RedisRateLimitStoreOptions {
@@ -41,7 +41,7 @@ export interface RedisRateLimitStoreOptions {
    * How long a Redis command may take before the store treats Redis as unreachable and paces in
    * this process instead. Default: 500 ms.
    */
-  commandTimeoutMs?: number | undefined;
+  commandTimeout?: number | undefined;
   /**
    * While Redis is unreachable, the share (above 0, at most 1) of each window's budget this process
    * may spend alone. Default: 1 / (N + 1), N the most processes that used the store for the same key
@@ -49,7 +49,7 @@ export interface RedisRateLimitStoreOptions {
    */
   fallbackShare?: number | undefined;
   /** While Redis is unreachable, how often it is tried again, in ms. Default: 1,000. */
-  retryIntervalMs?: number | undefined;
+  retryInterval?: number | undefined;
   /**
    * Where the fallback (`warn`, once per outage) and the recovery (`info`, else `warn`) are
    * reported. Default: the logger, at the log level, of the client whose request noticed.
@@ -57,7 +57,7 @@ export interface RedisRateLimitStoreOptions {
   logger?: Logger | undefined;
 }
 
-const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeoutMs: 500 } as const;
+const DEFAULTS = { prefix: 'animal-store-sdk', commandTimeout: 500 } as const;
 
 /** A lease this process holds: when it was granted, whether its request learns the budget, its window, its number. */
 interface Held {
@@ -104,7 +104,7 @@ class RedisRateLimitStore implements RateLimitStore {
 
   constructor(send: Parameters<typeof scriptRunner>[0], options: RedisRateLimitStoreOptions) {
     this.#prefix = options.prefix ?? DEFAULTS.prefix;
-    this.#run = scriptRunner(send, options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs);
+    this.#run = scriptRunner(send, options.commandTimeout ?? DEFAULTS.commandTimeout);
   }
 
   async acquire(scope: RateLimitScope, request: RateLimitAcquire): Promise<RateLimitDecision> {
@@ -283,7 +283,7 @@ function releaseArgs(lease: string, outcome: RateLimitOutcome, held?: Held): str
  * after the attempt's `timeout` plus a second, so a process killed mid-request frees its share. Keys
  * are named by a SHA-256 of base URL + key (never the key itself), share one hash tag (one Redis
  * Cluster slot) and expire on their own. A 429's wait, however long (a day's quota), holds every
- * process until it ends. When Redis fails (no answer within `commandTimeoutMs`, or any error), the
+ * process until it ends. When Redis fails (no answer within `commandTimeout`, or any error), the
  * process paces alone on a share of the budget, warns once through `logger` (by default the
  * client's), and returns to Redis when it answers: the store comes wrapped in {@link withFallback}.
  *
@@ -311,14 +311,12 @@ export function redisRateLimitStore(
   if (typeof send === 'string') {
     throw new TypeError(`redisRateLimitStore needs ${ACCEPTED_CLIENTS}; ${send}.`);
   }
-  const { commandTimeoutMs, fallbackShare, retryIntervalMs, prefix } = options;
-  if (commandTimeoutMs !== undefined && !(Number.isFinite(commandTimeoutMs) && commandTimeoutMs > 0)) {
-    throw new TypeError(
-      `commandTimeoutMs must be a positive number of milliseconds, got ${commandTimeoutMs}.`,
-    );
+  const { commandTimeout, fallbackShare, retryInterval, prefix } = options;
+  if (commandTimeout !== undefined && !(Number.isFinite(commandTimeout) && commandTimeout > 0)) {
+    throw new TypeError(`commandTimeout must be a positive number of milliseconds, got ${commandTimeout}.`);
   }
-  if (retryIntervalMs !== undefined && !(Number.isFinite(retryIntervalMs) && retryIntervalMs > 0)) {
-    throw new TypeError(`retryIntervalMs must be a positive number of milliseconds, got ${retryIntervalMs}.`);
+  if (retryInterval !== undefined && !(Number.isFinite(retryInterval) && retryInterval > 0)) {
+    throw new TypeError(`retryInterval must be a positive number of milliseconds, got ${retryInterval}.`);
   }
   if (fallbackShare !== undefined && !(fallbackShare > 0 && fallbackShare <= 1)) {
     throw new TypeError(`fallbackShare must be above 0 and at most 1, got ${fallbackShare}.`);
@@ -329,7 +327,7 @@ export function redisRateLimitStore(
   return withFallback(new RedisRateLimitStore(send, options), {
     name: 'Redis',
     share: fallbackShare,
-    retryIntervalMs,
+    retryInterval,
     logger: options.logger,
   });
 }

@@ -30,14 +30,14 @@ export type AdvanceTimers = (ms: number) => unknown;
  * ```ts
  * import type { AdvanceOptions } from 'animal-store-sdk/testing';
  *
- * const options: AdvanceOptions = { stepMs: 25, limitMs: 120_000 };
+ * const options: AdvanceOptions = { step: 25, limit: 120_000 };
  * ```
  */
 export interface AdvanceOptions {
   /** Fake milliseconds per step; each step also lets real I/O run. Default 50. */
-  readonly stepMs?: number;
+  readonly step?: number;
   /** Fake milliseconds after which it gives up and throws. Default 600,000 (ten minutes). */
-  readonly limitMs?: number;
+  readonly limit?: number;
 }
 
 /**
@@ -67,7 +67,7 @@ export interface Settled<T> {
  * rejects with the call's error: it returns it, with the value and the time taken.
  *
  * @throws RangeError for a step or a limit that is not a positive number; Error when the call is
- * still pending after `limitMs` of fake time.
+ * still pending after `limit` of fake time.
  *
  * @example
  * ```ts
@@ -94,8 +94,8 @@ export async function advanceUntilSettled<T>(
   advance: AdvanceTimers,
   options: AdvanceOptions = {},
 ): Promise<Settled<T>> {
-  const stepMs = positive('stepMs', options.stepMs ?? 50);
-  const limitMs = positive('limitMs', options.limitMs ?? 600_000);
+  const stepMs = positive('step', options.step ?? 50);
+  const limitMs = positive('limit', options.limit ?? 600_000);
   warnIfNextTickFaked();
   const start = Date.now();
   let done = false;

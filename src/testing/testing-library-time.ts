@@ -36,19 +36,19 @@ export interface TestingLibraryTimeConfig {
  * ```ts
  * import type { TestingLibraryTimeOptions } from 'animal-store-sdk/testing';
  *
- * const options: TestingLibraryTimeOptions = { timeoutMs: 10_000 };
+ * const options: TestingLibraryTimeOptions = { timeout: 10_000 };
  * ```
  */
 export interface TestingLibraryTimeOptions {
   /**
-   * `findBy*` and `waitFor`'s default timeout, in fake milliseconds. Default 60,000: as long as the
-   * client's longest `Retry-After` wait (`maxRetryWait`), at no cost in real time.
+   * `findBy*` and `waitFor`'s default timeout, in fake milliseconds. Default 120,000: as long as a
+   * call of the client may wait in its queue (`maxQueueWait`), at no cost in real time.
    */
-  readonly timeoutMs?: number;
+  readonly timeout?: number;
 }
 
-/** The longest `Retry-After` the client waits by default (its `maxRetryWait`). */
-const DEFAULT_TIMEOUT_MS = 60_000;
+/** The longest a call of the client waits in its queue by default (its `maxQueueWait`). */
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 /**
  * Lets Testing Library's `findBy*` and `waitFor` run on the test runner's fake clock, while the
@@ -63,12 +63,12 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * With it: where Testing Library does not step the clock (vitest, in Node or in a browser), it is
  * stepped with `advance` while `waitFor` runs, letting I/O run between steps; where it does (Jest),
  * each of its steps is followed by a turn of the event loop. Both only while the runner fakes
- * `setTimeout`. `findBy*`'s default timeout becomes `timeoutMs`: fake milliseconds on a fake clock,
+ * `setTimeout`. `findBy*`'s default timeout becomes `timeout`: fake milliseconds on a fake clock,
  * real ones otherwise, which is why it belongs in the files that use fake timers.
  *
  * @param advance - Moves the runner's fake clock: `(ms) => vi.advanceTimersByTimeAsync(ms)`.
  * @returns A function of Testing Library's current configuration, for its `configure`.
- * @throws RangeError for a `timeoutMs` that is not a positive number.
+ * @throws RangeError for a `timeout` that is not a positive number.
  *
  * @example
  * ```ts
@@ -87,9 +87,9 @@ export function fakeTimeForTestingLibrary(
   advance: AdvanceTimers,
   options: TestingLibraryTimeOptions = {},
 ): (current: Omit<TestingLibraryTimeConfig, 'asyncUtilTimeout'>) => TestingLibraryTimeConfig {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
+    throw new RangeError(`timeout must be a positive number of milliseconds, got ${String(timeoutMs)}`);
   }
   return (current) => {
     let ownSteps = 0;

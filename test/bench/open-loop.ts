@@ -93,7 +93,7 @@ export async function measureOpenLoop(
     BENCH_API_KEY,
     '--plan',
     `${OPEN_LOOP_PLAN.limit}/100000000`,
-    '--window-ms',
+    '--window',
     String(OPEN_LOOP_PLAN.windowMs),
     '--seed',
     String(PETS),

@@ -95,7 +95,7 @@ async function kyCall(signal: AbortSignal | undefined): Promise<unknown> {
       fetch: counting,
       ...(signal && { signal }),
     });
-    // Waits of up to a minute (the SDK's maxRetryWait), five times at most.
+    // Waits of up to a minute (the SDK's maxRetryAfter), five times at most.
     const waitMs = Number(response.headers.get('retry-after') ?? '1') * 1000;
     if (response.status === 429 && attempt < 5 && waitMs <= 60_000) {
       await sleep(waitMs, signal);

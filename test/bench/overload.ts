@@ -133,7 +133,7 @@ export async function runOverload(options: OverloadOptions): Promise<OverloadRow
             '1000/100000000',
             '--limit',
             String(options.limit),
-            '--window-ms',
+            '--window',
             String(options.windowMs),
           ]);
           try {

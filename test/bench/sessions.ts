@@ -38,7 +38,7 @@ export async function runSessionChurn(
 ): Promise<SessionsResult> {
   const server = await startCliServer([
     ...['--plan', '1000000000/1000000000', '--seed', '10'],
-    ...['--max-sessions', String(maxSessions), '--session-idle-ms', String(idleMs)],
+    ...['--max-sessions', String(maxSessions), '--session-idle-timeout', String(idleMs)],
   ]);
   const origin = new URL(server.url).origin;
   const headers = { Authorization: `Bearer ${DEFAULT_API_KEY}`, 'Content-Type': 'application/json' };

@@ -52,7 +52,7 @@ async function onFreshServer<T>(
     BENCH_API_KEY,
     '--plan',
     `${SPREAD_PLAN.limit}/1000000`,
-    '--window-ms',
+    '--window',
     String(SPREAD_PLAN.windowMs),
     '--seed',
     '10',
@@ -64,7 +64,7 @@ async function onFreshServer<T>(
       apiKey: BENCH_API_KEY,
       baseUrl: server.url,
       pacingBurst: burst,
-      maxRetryWait: 60_000,
+      maxQueueWait: 60_000,
       logLevel: 'off',
       fetch: async (input, init) => {
         const record: (typeof sent)[number] = { at: performance.now(), inFlight: ++inFlight };

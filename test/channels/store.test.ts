@@ -32,7 +32,7 @@ function switchableStore() {
 it('hears the fallback once per outage and the return once, with no API key', async () => {
   const { store, setDown } = switchableStore();
   const { client } = setup({
-    rateLimitStore: withFallback(store, { name: 'Postgres', share: 0.5, retryIntervalMs: 1_000 }),
+    rateLimitStore: withFallback(store, { name: 'Postgres', share: 0.5, retryInterval: 1_000 }),
     logLevel: 'off',
   });
   await client.listPets();

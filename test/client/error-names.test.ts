@@ -23,6 +23,8 @@ const ERROR_CLASSES = [
   'RequestValidationError',
   'ResponseValidationError',
   'ResponseTooLargeError',
+  'RefusedError',
+  'RedirectError',
 ] as const;
 
 type ErrorClass = new (...args: unknown[]) => Error;

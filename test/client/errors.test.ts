@@ -12,6 +12,7 @@ import {
   PetStoreClient,
   PetStoreError,
   RateLimitError,
+  RefusedError,
   ResponseValidationError,
   UnprocessableEntityError,
 } from '../../src/index.js';
@@ -156,5 +157,52 @@ describe('successful responses are parsed with the schemas', () => {
     expect(error.headers.get('x-request-id')).toBe(requestId);
     expect(error.toJSON()).toMatchObject({ status: 200, requestId, headers: { 'x-request-id': requestId } });
     expectNoKey(error);
+  });
+});
+
+describe("the client's own refusals", () => {
+  it('are one class with a code and no status, body or headers: the service said nothing', async () => {
+    const { client, store } = setup({ maxRetries: 0 });
+    store.injectFault({ status: 429, headers: { 'Retry-After': '3600' } });
+    await client.listPets().catch(() => {});
+    const error = await client.listPets().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefusedError);
+    expect(error).toBeInstanceOf(PetStoreError);
+    expect(error).not.toBeInstanceOf(APIError);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'RefusedError',
+      message: expect.stringMatching(/beyond maxRetryAfter; nothing was sent\.$/),
+      sent: 'no',
+      code: 'client_rate_limited',
+      retryAfterMs: expect.any(Number),
+    });
+    expectNoKey(error);
+    await client.close();
+    const closed = await client.listPets().catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(RefusedError);
+    expect(closed).toMatchObject({ code: 'client_closed', sent: 'no', retryAfterMs: null });
+    expect(closed).not.toHaveProperty('status');
+  });
+
+  it('leave RateLimitError to a 429 the service sent', async () => {
+    const { client, store } = setup({ maxRetries: 0 });
+    store.injectFault({ status: 429, headers: { 'Retry-After': '3600' } });
+    const answered = await client.listPets().catch((e: unknown) => e);
+    expect(answered).toBeInstanceOf(RateLimitError);
+    expect(answered).toMatchObject({ status: 429, sent: 'yes' });
+    // The cooldown it set holds the next call: refused by the client, not a second 429.
+    const held = await client.listPets().catch((e: unknown) => e);
+    expect(held).toBeInstanceOf(RefusedError);
+    expect(held).not.toBeInstanceOf(RateLimitError);
+    expect(held).toMatchObject({ code: 'client_rate_limited', sent: 'no' });
+    expect(store.requests).toHaveLength(1);
+  });
+
+  it('type each name as its literal, so a comparison with a name no class has does not compile', () => {
+    const error: PetStoreError = new RefusedError('client_closed', 'closed');
+    const refused: 'RefusedError' = new RefusedError('client_deadline', 'late').name;
+    // @ts-expect-error no error class is named 'RateLimitErorr'
+    expect(error.name === 'RateLimitErorr').toBe(false);
+    expect(refused).toBe('RefusedError');
   });
 });

@@ -51,8 +51,7 @@ describe('logLevel', () => {
     const logger = fullLogger();
     const waits: RateLimitWait[] = [];
     const { client, store } = setup(
-      // The create waits a whole window, read in whole seconds: a little over a minute.
-      { logger, logLevel: 'info', onWait: (wait) => waits.push(wait), maxRetryWait: 120_000 },
+      { logger, logLevel: 'info', onWait: (wait) => waits.push(wait) },
       { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
     );
     store.injectFault({ status: 503 });

@@ -10,7 +10,7 @@ const createClient = () =>
     apiKey: DEFAULT_API_KEY,
     baseUrl: store.baseUrl,
     fetch: store.fetch,
-    maxRetryWait: 10_000,
+    maxRetryAfter: 10_000,
   });
 const shared = createClient();
 
@@ -30,7 +30,7 @@ describe('a test that meets a long Retry-After', () => {
 
   it('leaves the client that met it cooling down, the fake reset or not: nothing is sent', async () => {
     const error = await shared.listPets().catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RateLimitError', code: 'client_rate_limited' });
+    expect(error).toMatchObject({ name: 'RefusedError', code: 'client_rate_limited' });
     expect(store.requests).toHaveLength(0);
   });
 

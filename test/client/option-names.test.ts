@@ -62,7 +62,7 @@ describe('client options are checked by name', () => {
     const { client } = setup({
       maxRetries: 1,
       timeout: 1_000,
-      maxRetryWait: 1_000,
+      maxRetryAfter: 1_000,
       headers: { 'X-Team': 'pets' },
       logLevel: 'warn',
       deprecationWarnings: false,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateLimitError, type RateLimitWait } from '../../src/index.js';
+import { type RateLimitWait, RefusedError } from '../../src/index.js';
 import { useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, setup } from './setup.js';
 
@@ -41,8 +41,8 @@ async function runAll<T>(promises: Promise<T>[]) {
 
 describe('pacing by the rate-limit headers', () => {
   it('carries 150 concurrent calls through the Free plan without a 429 or a ban, in three windows', async () => {
-    // Three windows: the last calls wait two minutes in all, which the default (one) would refuse.
-    const { client, statuses, waits } = freePlan({ maxRetryWait: 180_000 });
+    // Three windows: the last calls wait a little over two minutes in all, which the default refuses.
+    const { client, statuses, waits } = freePlan({ maxQueueWait: 180_000 });
     const { results, elapsed } = await runAll(Array.from({ length: 150 }, () => client.listPets()));
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(statuses).toHaveLength(150);
@@ -86,8 +86,6 @@ describe('pacing by the rate-limit headers', () => {
           statuses.push(response.status);
           return response;
         },
-        // The last calls wait a window's reset, read in whole seconds: a little over a minute.
-        maxRetryWait: 120_000,
       },
       { apiKeys: { [API_KEY]: 'free' } },
     );
@@ -96,13 +94,16 @@ describe('pacing by the rate-limit headers', () => {
     expect(statuses.filter((s) => s === 429)).toEqual([]);
   });
 
-  it('fails fast with RateLimitError when the reset is beyond maxRetryWait', async () => {
+  it('fails fast with a RefusedError when the reset is beyond maxRetryAfter', async () => {
     // The budget spent at once, so that the reset is most of a minute away.
-    const { client, statuses } = freePlan({ maxRetryWait: 5_000, pacingBurst: 1 });
+    const { client, statuses } = freePlan({ maxRetryAfter: 5_000, pacingBurst: 1 });
     await runAll(Array.from({ length: 60 }, () => client.listPets()));
     const { results, elapsed } = await runAll([client.listPets()]);
     expect(results[0]?.status).toBe('rejected');
-    expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(RateLimitError);
+    const { reason } = results[0] as PromiseRejectedResult;
+    expect(reason).toBeInstanceOf(RefusedError);
+    expect(reason).toMatchObject({ code: 'client_rate_limited', sent: 'no' });
+    expect(reason).not.toHaveProperty('status');
     expect(elapsed).toBeLessThan(1000);
     expect(statuses).toHaveLength(60);
   });

@@ -5,6 +5,7 @@ import {
   APIUserAbortError,
   InternalServerError,
   RateLimitError,
+  RefusedError,
 } from '../../src/index.js';
 import { settle, useFakeClock } from '../support/fake-clock.js';
 import { setup } from './setup.js';
@@ -69,8 +70,8 @@ describe('429 handling', () => {
     expect(store.requests).toHaveLength(3);
   });
 
-  it('fails at once when the requested wait is longer than maxRetryWait', async () => {
-    const { client, store } = setup({ maxRetryWait: 10_000 });
+  it('fails at once when the requested wait is longer than maxRetryAfter', async () => {
+    const { client, store } = setup({ maxRetryAfter: 10_000 });
     store.injectFault({ status: 429, headers: { 'retry-after': '3600' } });
     const { error, elapsed } = await settle(client.listPets());
     expect(error).toBeInstanceOf(RateLimitError);
@@ -79,7 +80,7 @@ describe('429 handling', () => {
     expect(elapsed).toBeLessThan(1000);
     // The cooldown stays: the next call fails fast too, without a request.
     const next = await settle(client.listPets());
-    expect(next.error).toBeInstanceOf(RateLimitError);
+    expect(next.error).toBeInstanceOf(RefusedError);
     expect(store.requests).toHaveLength(1);
   });
 
@@ -144,7 +145,7 @@ describe('server errors, timeouts and lost connections', () => {
 
   it('times out an attempt after `timeout` and retries a GET', async () => {
     const { client, store } = setup({ timeout: 1000 });
-    store.injectFault({ delayMs: 5000 });
+    store.injectFault({ delay: 5000 });
     const { value, elapsed } = await settle(client.listPets());
     expect(value).toEqual([]);
     expect(store.requests).toHaveLength(2);
@@ -153,7 +154,7 @@ describe('server errors, timeouts and lost connections', () => {
 
   it('does not retry a createPet that timed out', async () => {
     const { client, store } = setup({ timeout: 1000 });
-    store.injectFault({ match: { method: 'POST', path: '/pets' }, delayMs: 5000 });
+    store.injectFault({ match: { method: 'POST', path: '/pets' }, delay: 5000 });
     const { error } = await settle(client.createPet({ name: 'Rex', categoryId: 1 }, { timeout: 500 }));
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(store.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -176,7 +177,7 @@ describe('aborting', () => {
 
   it('stops a call in flight', async () => {
     const { client, store } = setup();
-    store.injectFault({ delayMs: 10_000 });
+    store.injectFault({ delay: 10_000 });
     const controller = new AbortController();
     const pending = settle(client.listPets({}, { signal: controller.signal }));
     await vi.advanceTimersByTimeAsync(100);

@@ -70,7 +70,7 @@ describe('backoff', () => {
 });
 
 describe('decideRetry', () => {
-  const base = { maxRetryWait: 60_000, retry: 1, random: () => 0.5 };
+  const base = { maxRetryAfter: 60_000, retry: 1, random: () => 0.5 };
   /** The policy's question for `error`, with what its response asked for read as the transport reads it. */
   const ask = (method: string, error: Error, more: Partial<FailedAttempt> = {}): FailedAttempt => {
     const requested: RequestedWait | undefined =
@@ -117,9 +117,9 @@ describe('decideRetry', () => {
     });
   });
 
-  it('stops a 429 whose requested wait exceeds maxRetryWait', () => {
+  it('stops a 429 whose requested wait exceeds maxRetryAfter', () => {
     const decision = decideRetry(ask('GET', httpError(429, { 'Retry-After': '3600' })));
-    expect(decision).toEqual({ retry: false, why: expect.stringContaining('longer than maxRetryWait') });
+    expect(decision).toEqual({ retry: false, why: expect.stringContaining('longer than maxRetryAfter') });
   });
 
   it('backs off, with the jitter already applied, after a 429 that gives no wait', () => {
@@ -149,9 +149,9 @@ describe('decideRetry', () => {
     });
   });
 
-  it('caps a 503 Retry-After at maxRetryWait rather than giving up', () => {
+  it('caps a 503 Retry-After at maxRetryAfter rather than giving up', () => {
     const decision = decideRetry(
-      ask('GET', httpError(503, { 'Retry-After': '120' }), { maxRetryWait: 5_000 }),
+      ask('GET', httpError(503, { 'Retry-After': '120' }), { maxRetryAfter: 5_000 }),
     );
     expect(decision).toMatchObject({ retry: true, waitMs: 5_000, reason: 'retry-after' });
   });

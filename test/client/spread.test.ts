@@ -66,8 +66,8 @@ function byWindow(sent: readonly { at: number }[]) {
 
 describe('spreading the budget over the window', () => {
   it('above the plan, sends a burst at each reset and the rest of the budget evenly over the window', async () => {
-    // Waits past the default bound (maxRetryWait, 60 s in all) allowed: the third window's calls wait two.
-    const { client, sent } = freePlan({ maxRetryWait: 180_000 });
+    // Waits past the default bound (maxQueueWait, 120 s in all) allowed: the third window's calls wait two minutes and more.
+    const { client, sent } = freePlan({ maxQueueWait: 180_000 });
     const took = await settleAll(Array.from({ length: 150 }, () => client.listPets()));
 
     expect(took.every(Number.isFinite)).toBe(true);
@@ -89,7 +89,7 @@ describe('spreading the budget over the window', () => {
 
   it('with pacingBurst: 1, sends the whole budget as soon as the window opens', async () => {
     // The second window's calls wait its reset, read in whole seconds: a little over a minute.
-    const { client, sent } = freePlan({ pacingBurst: 1, maxRetryWait: 120_000 });
+    const { client, sent } = freePlan({ pacingBurst: 1 });
     await settleAll(Array.from({ length: 120 }, () => client.listPets()));
 
     const windows = byWindow(sent);

@@ -15,8 +15,8 @@ afterEach(() => {
 function onePerMinute() {
   const waits: RateLimitWait[] = [];
   const context = setup(
-    // Calls here wait up to two minutes in all; the default allows one.
-    { onWait: (wait) => waits.push(wait), maxRetryWait: 180_000 },
+    // Calls here wait two windows of a minute in all, a little over the default's two minutes.
+    { onWait: (wait) => waits.push(wait), maxQueueWait: 180_000 },
     { apiKeys: { [API_KEY]: { perMinute: 1, perDay: 100 } } },
   );
   return { ...context, waits };
@@ -52,7 +52,7 @@ describe('onWait', () => {
   it('hears of the cooldown once for each call held behind another call’s 429', async () => {
     const waits: RateLimitWait[] = [];
     const { client, store } = setup({ onWait: (wait) => waits.push(wait) });
-    store.injectFault({ status: 429, headers: { 'Retry-After': '4' }, delayMs: 100 });
+    store.injectFault({ status: 429, headers: { 'Retry-After': '4' }, delay: 100 });
     const first = client.listPets();
     await vi.advanceTimersByTimeAsync(50);
     const held = client.createPet({ name: 'Rex', categoryId: 1 });

@@ -72,7 +72,7 @@ describe.each(transports)('the fake’s answers over $name', (transport) => {
   it('keep the contract when rate limited and when banned: a 429 with Retry-After and an Error', async () => {
     const store = createFakePetStore({
       apiKeys: { tiny: { perMinute: 1, perDay: 100 } },
-      ban: { maxRequestsWhileLimited: 1, durationMs: 60_000 },
+      ban: { maxRequestsWhileLimited: 1, duration: 60_000 },
     });
     const { baseUrl, fetch } = await transport.serve(store);
     const headers = { Authorization: 'Bearer tiny' };

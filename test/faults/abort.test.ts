@@ -25,7 +25,7 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
     'mid-request, with %s, rejects with APIUserAbortError and sends nothing more',
     async (_, reason) => {
       const { client, store, logger } = faultSetup();
-      store.injectFault({ match: matching(operation), delayMs: 10_000 });
+      store.injectFault({ match: matching(operation), delay: 10_000 });
       const controller = new AbortController();
       const pending = settle(operation.call(client, { signal: controller.signal }));
       await vi.advanceTimersByTimeAsync(100);
@@ -81,7 +81,7 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
 
   it('leaves the client able to serve the next call at once', async () => {
     const { client, store, logger } = faultSetup();
-    store.injectFault({ match: matching(operation), delayMs: 10_000 });
+    store.injectFault({ match: matching(operation), delay: 10_000 });
     const controller = new AbortController();
     const aborted = settle(operation.call(client, { signal: controller.signal }));
     await vi.advanceTimersByTimeAsync(100);

@@ -123,7 +123,7 @@ describe.each(CASES)(
       const { store, client, logger } = await served(fault);
       store.injectFault({
         afterOperation: fault,
-        ...(fault === 'dripping-body' ? { dripMs: 100 } : {}),
+        ...(fault === 'dripping-body' ? { dripInterval: 100 } : {}),
         match: { method: 'POST', path: '/pets' },
       });
       const error = await failure(client.createPet(NEW_PET));
@@ -154,7 +154,7 @@ describe.each(CASES.map(([fault]) => fault))('a listPets whose first answer meet
     const { store, client } = await served(fault);
     store.injectFault({
       afterOperation: fault,
-      ...(fault === 'dripping-body' ? { dripMs: 100 } : {}),
+      ...(fault === 'dripping-body' ? { dripInterval: 100 } : {}),
       match: { method: 'GET', path: '/pets' },
     });
     expect(await bounded(client.listPets())).toEqual([REX]);

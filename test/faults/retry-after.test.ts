@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitError } from '../../src/index.js';
+import { RateLimitError, RefusedError } from '../../src/index.js';
 import { START, settle } from '../support/fake-clock.js';
 import { faultSetup, useFaultHarness } from './support/harness.js';
 import { expectKeyHidden } from './support/leaks.js';
@@ -8,12 +8,12 @@ import { dropRateLimitHeaders, editingResponseHeaders } from './support/response
 
 useFaultHarness();
 
-const MAX_RETRY_WAIT = 60_000;
+const MAX_RETRY_AFTER = 60_000;
 
 /** The client and store, with the `X-RateLimit-*` headers removed so only `Retry-After` speaks. */
 function withoutRateLimitHeaders() {
   return faultSetup({
-    client: { maxRetryWait: MAX_RETRY_WAIT },
+    client: { maxRetryAfter: MAX_RETRY_AFTER },
     through: (fetch) => editingResponseHeaders(fetch, dropRateLimitHeaders),
   });
 }
@@ -57,7 +57,7 @@ describe.each([listPets, createPet])('a 429 on $name, then success', (operation)
   );
 });
 
-describe.each([listPets, createPet])('a Retry-After beyond maxRetryWait on $name', (operation) => {
+describe.each([listPets, createPet])('a Retry-After beyond maxRetryAfter on $name', (operation) => {
   it('fails at once with RateLimitError, sends nothing more, and keeps the cooldown', async () => {
     const { client, store, logger } = withoutRateLimitHeaders();
     refuseOnce(store, operation, '86400');
@@ -70,7 +70,8 @@ describe.each([listPets, createPet])('a Retry-After beyond maxRetryWait on $name
     expectKeyHidden(error, logger);
 
     const next = await settle(operation.call(client));
-    expect(next.error).toBeInstanceOf(RateLimitError);
+    expect(next.error).toBeInstanceOf(RefusedError);
+    expect(next.error).toMatchObject({ code: 'client_rate_limited', sent: 'no' });
     expect(store.requests).toHaveLength(1);
     expectKeyHidden(next.error, logger);
   });

@@ -26,7 +26,7 @@ function lateAnswers(fetch: Fetch, delayMs: number): Fetch {
 describe.each([listPets, getPet])('$name on a slow service', (operation) => {
   it('times out every attempt, retries, then fails with APIConnectionTimeoutError', async () => {
     const { client, store, logger } = faultSetup({ client: { timeout: 1_000, maxRetries: 2 } });
-    store.injectFault({ match: matching(operation), delayMs: 5_000, times: Infinity });
+    store.injectFault({ match: matching(operation), delay: 5_000, times: Infinity });
     const { error, elapsed } = await settle(operation.call(client));
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(attempts(store, operation)).toBe(3);
@@ -36,7 +36,7 @@ describe.each([listPets, getPet])('$name on a slow service', (operation) => {
 
   it('succeeds when only the first attempt is slow', async () => {
     const { client, store, logger } = faultSetup({ client: { timeout: 1_000 } });
-    store.injectFault({ match: matching(operation), delayMs: 5_000 });
+    store.injectFault({ match: matching(operation), delay: 5_000 });
     const { error, value } = await settle(operation.call(client));
     expect(error).toBeUndefined();
     expect(value).toBeDefined();
@@ -46,7 +46,7 @@ describe.each([listPets, getPet])('$name on a slow service', (operation) => {
 
   it('uses the per-call timeout over the client one', async () => {
     const { client, store, logger } = faultSetup({ client: { timeout: 60_000 } });
-    store.injectFault({ match: matching(operation), delayMs: 5_000, times: Infinity });
+    store.injectFault({ match: matching(operation), delay: 5_000, times: Infinity });
     const { error, elapsed } = await settle(operation.call(client, { timeout: 200, maxRetries: 0 }), 10);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(elapsed).toBeGreaterThanOrEqual(200);
@@ -59,7 +59,7 @@ describe.each([listPets, getPet])('$name on a slow service', (operation) => {
 describe('createPet on a slow service', () => {
   it('times out once and is not sent again', async () => {
     const { client, store, logger } = faultSetup({ client: { timeout: 1_000, maxRetries: 5 } });
-    store.injectFault({ match: matching(createPet), delayMs: 5_000, times: Infinity });
+    store.injectFault({ match: matching(createPet), delay: 5_000, times: Infinity });
     const { error } = await settle(createPet.call(client));
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(attempts(store, createPet)).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * A day's quota used up: the 429 asks for hours, beyond `maxRetryWait`, and through Redis that wait
+ * A day's quota used up: the 429 asks for hours, beyond `maxRetryAfter`, and through Redis that wait
  * becomes every process's cooldown, including processes started after it.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

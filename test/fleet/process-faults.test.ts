@@ -32,7 +32,7 @@ describe.each(['redis', 'ioredis'] as const)('fleet faults through %s', (store) 
     if (victim === undefined || survivors[0] === undefined) throw new Error('no workers');
     // The victim's getPet requests hang at the store until the process dies.
     fake.store.injectFault({
-      delayMs: 60_000,
+      delay: 60_000,
       times: Number.POSITIVE_INFINITY,
       match: { path: /^\/pets\/\d+$/ },
     });

@@ -46,7 +46,7 @@ let keys = 0;
 /** Runs the demand against a fresh command; what the command received in the 12 s. */
 async function scenario(context: TestContext, { fault, chaos, firstReading, redis: shared }: Scenario) {
   const key = `sk-silence-${process.pid}-${++keys}`;
-  const cli = run(['--port', '0', '--key', key, '--limit', '10', '--window-ms', '4000'], context);
+  const cli = run(['--port', '0', '--key', key, '--limit', '10', '--window', '4000'], context);
   const baseUrl = await waitForUrl(cli);
   const fake = connectFakePetStore(baseUrl);
   const stores: (RateLimitStore | undefined)[] = [undefined];

@@ -3,12 +3,7 @@
  * flight finished or aborted, calls after it refused, and nothing of the client left on the clock.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  ClientClosedError,
-  type Pet,
-} from '../../src/index.js';
+import { APIConnectionTimeoutError, APIUserAbortError, type Pet, RefusedError } from '../../src/index.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { settle, startFakeClock } from '../support/fake-clock.js';
 
@@ -16,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const PLAN = { perMinute: 3, perDay: 100_000, windowMs: 10_000 };
+const PLAN = { perMinute: 3, perDay: 100_000, window: 10_000 };
 
 /** A client on a 3-per-10-s plan whose requests are answered only when the test says. */
 function heldAnswers() {
@@ -59,7 +54,7 @@ describe('close()', () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     for (const { error } of (await Promise.all(waiting)) as { error: unknown }[]) {
-      expect(error).toBeInstanceOf(ClientClosedError);
+      expect(error).toBeInstanceOf(RefusedError);
       expect(error).toMatchObject({ code: 'client_closed', sent: 'no' });
       expect((error as Error).message).toMatch(/closed.*nothing was sent/);
     }
@@ -76,7 +71,7 @@ describe('close()', () => {
     const { client, store } = setup();
     await client.close();
     const error = await client.listPets().catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(ClientClosedError);
+    expect(error).toBeInstanceOf(RefusedError);
     expect(error).toMatchObject({ sent: 'no' });
     expect(store.requests).toHaveLength(0);
     expect(client.queue.closed).toBe(true);
@@ -90,7 +85,7 @@ describe('close()', () => {
     expect(answers).toHaveLength(1);
     await client.close({ abort: true });
     const { error } = (await create) as { error: Error };
-    expect(error).toBeInstanceOf(ClientClosedError);
+    expect(error).toBeInstanceOf(RefusedError);
     expect(error).toMatchObject({ sent: 'maybe' });
     expect(error.message).toMatch(/The pet may exist: list pets and look for "Rex"/);
   });
@@ -103,7 +98,7 @@ describe('close()', () => {
     await vi.advanceTimersByTimeAsync(10);
     await client.close();
     const { error } = (await call) as { error: unknown };
-    expect(error).toBeInstanceOf(ClientClosedError);
+    expect(error).toBeInstanceOf(RefusedError);
     expect(error).toMatchObject({ sent: 'yes' });
     expect(store.requests).toHaveLength(1);
   });
@@ -120,7 +115,7 @@ describe('close()', () => {
     }
     const [first, second] = (await Promise.all(calls)) as { value?: Pet[]; error?: unknown }[];
     expect(first?.value).toEqual(expect.any(Array));
-    expect(second?.error).toBeInstanceOf(ClientClosedError);
+    expect(second?.error).toBeInstanceOf(RefusedError);
     expect(held.client.queue.closed).toBe(true);
   });
 
@@ -177,7 +172,7 @@ describe('sent, on an aborted or timed-out create', () => {
   it('is maybe on a timeout, and the create is not sent again', async () => {
     startFakeClock();
     const { client, store } = setup({ timeout: 1_000, maxRetries: 3 });
-    store.injectFault({ delayMs: 5_000, times: 5 });
+    store.injectFault({ delay: 5_000, times: 5 });
     const { error } = await settle(client.createPet({ name: 'Rex', categoryId: 1 }), 100);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toMatchObject({ sent: 'maybe' });

@@ -9,7 +9,7 @@ import { API_KEY, setup } from '../client/setup.js';
 import { startTelemetry, type Telemetry } from '../otel/support/telemetry.js';
 import { startFakeClock } from '../support/fake-clock.js';
 
-const PLAN = { perMinute: 2, perDay: 1_000, windowMs: 10_000 };
+const PLAN = { perMinute: 2, perDay: 1_000, window: 10_000 };
 
 beforeEach(startFakeClock);
 afterEach(() => {

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Schedule } from '../../src/core/pacing/schedule.js';
-import { RateLimitError } from '../../src/index.js';
+import { RefusedError } from '../../src/index.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { settle, startFakeClock } from '../support/fake-clock.js';
 import { NOW, reading, startMs } from './support/schedule.js';
@@ -40,7 +40,7 @@ describe('a client spreading its budget', () => {
   it('serves within their bounds the calls the budget left can serve, and refuses the rest at once', async () => {
     const { client, store } = setup(
       { pacingBurst: 0.2 },
-      { apiKeys: { [API_KEY]: { perMinute: 10, perDay: 100_000, windowMs: 10_000 } } },
+      { apiKeys: { [API_KEY]: { perMinute: 10, perDay: 100_000, window: 10_000 } } },
     );
     await settle(client.listPets());
     const outcomes: { error?: unknown; ms: number }[] = [];
@@ -58,7 +58,7 @@ describe('a client spreading its budget', () => {
     const refused = outcomes.filter((outcome) => outcome.error !== undefined);
     expect(refused).toHaveLength(3);
     for (const { error, ms } of refused) {
-      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error).toBeInstanceOf(RefusedError);
       expect(error).toMatchObject({ code: 'client_deadline', sent: 'no' });
       expect(ms).toBe(0);
     }

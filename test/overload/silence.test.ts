@@ -22,7 +22,7 @@ import {
 import { API_KEY, BASE_URL } from '../client/setup.js';
 import { startFakeClock } from '../support/fake-clock.js';
 
-const PLAN = { perMinute: 10, perDay: 100_000, windowMs: 4_000 };
+const PLAN = { perMinute: 10, perDay: 100_000, window: 4_000 };
 const LIST_PETS = { method: 'GET', path: '/pets' } as const;
 
 beforeEach(startFakeClock);

@@ -91,6 +91,15 @@ describe('the packed tarball', () => {
     expect(paths).toEqual(expect.arrayContaining(manifestTargets(manifest)));
   });
 
+  it('ships declarations that augment no global and name no zod internal type of an error', async () => {
+    const declarations = packed.files.map((file) => file.path).filter((path) => /\.d\.c?ts$/.test(path));
+    expect(declarations.length).toBeGreaterThan(0);
+    for (const path of declarations) {
+      const text = await readFile(installed(path), 'utf8');
+      expect(text, path).not.toMatch(/declare global|interface SymbolConstructor|\$ZodIssue/);
+    }
+  });
+
   it('ships the command as an executable Node script', async () => {
     const command = manifest.bin['animal-store-fake-server']?.replace(/^\.\//, '') ?? '';
     const file = packed.files.find((entry) => entry.path === command);

@@ -34,8 +34,8 @@ it('publishes the fallback when Redis stops answering and the return when it ans
       // Without pacing no call waits on a probe lease that a script granted after its reply timed out.
       pacing: false,
       rateLimitStore: redisRateLimitStore(connection.client, {
-        commandTimeoutMs: 1_000,
-        retryIntervalMs: 200,
+        commandTimeout: 1_000,
+        retryInterval: 200,
       }),
     });
     await client.listPets();

@@ -193,7 +193,7 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
   });
 
   it('falls back to pacing on a share of the budget when Redis stops answering, warns once, and comes back', async () => {
-    const { store, logger } = await processStore({ commandTimeoutMs: 200, retryIntervalMs: 200 });
+    const { store, logger } = await processStore({ commandTimeout: 200, retryInterval: 200 });
     await store.release(SCOPE, await granted(store), { reading: reading(8, 30_000) });
     await server.stop();
 
@@ -226,7 +226,7 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
   });
 
   it('falls back from the fleet reading Redis last gave it, even with no response of its own', async () => {
-    const [a, b] = [await processStore(), await processStore({ commandTimeoutMs: 200 })];
+    const [a, b] = [await processStore(), await processStore({ commandTimeout: 200 })];
     await a.store.release(SCOPE, await granted(a.store), { reading: reading(6, 30_000) });
     await granted(b.store); // Redis answers: 6 left, one of them now out with b; two processes.
     await server.stop();
@@ -253,7 +253,7 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
   });
 
   it('back from pacing alone, keeps to its share until the window resets, and has every process do so', async () => {
-    const a = await processStore({ commandTimeoutMs: 200, retryIntervalMs: 200 });
+    const a = await processStore({ commandTimeout: 200, retryInterval: 200 });
     const b = await processStore();
     const leasesInRedis = async () => {
       const [key] = (await a.connection.command('KEYS', '*:leases')) as string[];
@@ -289,7 +289,7 @@ describe.each(CLIENT_KINDS)('redisRateLimitStore on %s', (kind) => {
   });
 
   it('waits for the processes still pacing alone: until as many as were known are back, all pace alone', async () => {
-    const options = { commandTimeoutMs: 200, retryIntervalMs: 200 };
+    const options = { commandTimeout: 200, retryInterval: 200 };
     const [a, b, c] = [await processStore(options), await processStore(options), await processStore(options)];
     const leasesInRedis = async () => {
       const [key] = (await a.connection.command('KEYS', '*:leases')) as string[];

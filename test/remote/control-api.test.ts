@@ -268,11 +268,11 @@ describe('sessions', () => {
     expect(DEFAULT_MAX_SESSIONS).toBe(100);
   });
 
-  it('end once idle for sessionIdleMs by the store’s clock, freeing their place', async () => {
+  it('end once idle for sessionIdleTimeout by the store’s clock, freeing their place', async () => {
     let now = T0;
     const { remote } = await serve(
       { now: () => now },
-      { control: { maxSessions: 1, sessionIdleMs: 60_000 } },
+      { control: { maxSessions: 1, sessionIdleTimeout: 60_000 } },
     );
     const session = await remote.createSession();
     now += 59_000;

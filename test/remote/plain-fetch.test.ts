@@ -15,7 +15,7 @@ describe.concurrent('the control API from a client that is not JavaScript', {
 }, () => {
   it('a session: seed it, fault it, read its log, move its clock past a window, reset and end it', async (context) => {
     await ensurePackageBuilt();
-    const cli = run(['--port', '0', '--seed', '1', '--limit', '3', '--window-ms', '60000'], context);
+    const cli = run(['--port', '0', '--seed', '1', '--limit', '3', '--window', '60000'], context);
     const origin = new URL(await waitForUrl(cli)).origin;
 
     const created = await fetch(`${origin}/__fake/sessions`, { method: 'POST' });

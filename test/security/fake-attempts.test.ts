@@ -214,13 +214,13 @@ describe('the fake’s numbers', () => {
   });
 
   it.each([
-    ['a fault’s delayMs of 1e12', '/faults', { delayMs: 1e12 }, 'injectFault: delayMs'],
-    ['a fault’s delayMs of 2^31', '/faults', { delayMs: 2 ** 31 }, 'injectFault: delayMs'],
+    ['a fault’s delay of 1e12', '/faults', { delay: 1e12 }, 'injectFault: delay'],
+    ['a fault’s delay of 2^31', '/faults', { delay: 2 ** 31 }, 'injectFault: delay'],
     [
-      'chaos’s delay.maxMs of 1e12',
+      'chaos’s delay.max of 1e12',
       '/chaos',
-      { seed: 1, rate: 0, delay: { rate: 1, maxMs: 1e12 } },
-      'injectChaos: delay.maxMs',
+      { seed: 1, rate: 0, delay: { rate: 1, max: 1e12 } },
+      'injectChaos: delay.max',
     ],
   ])('%s is a 400 that says the range, and no timer is set', async (_name, path, body, field) => {
     await startOver();

@@ -24,5 +24,8 @@ export function startFakeClock(): void {
  * without real sleeping: the package's own {@link advanceUntilSettled}, driven by vitest's timers.
  */
 export function settle<T>(promise: PromiseLike<T>, stepMs = 50, limitMs = 600_000): Promise<Settled<T>> {
-  return advanceUntilSettled(promise, (ms) => vi.advanceTimersByTimeAsync(ms), { stepMs, limitMs });
+  return advanceUntilSettled(promise, (ms) => vi.advanceTimersByTimeAsync(ms), {
+    step: stepMs,
+    limit: limitMs,
+  });
 }

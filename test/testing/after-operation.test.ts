@@ -86,7 +86,7 @@ describe.each(transports)('faults after the operation, over $name', (transport) 
   it('dripping-body: the body arrives a byte at a time, slower than the client waits', async () => {
     const store = createFakePetStore();
     const { baseUrl, fetch } = await transport.serve(store);
-    store.injectFault({ afterOperation: 'dripping-body', dripMs: 100 });
+    store.injectFault({ afterOperation: 'dripping-body', dripInterval: 100 });
     const client = new AbortController();
     const response = await fetch(`${baseUrl}/pets`, { ...postJson(NEW_PET), signal: client.signal });
     expect(response.status).toBe(201);
@@ -104,7 +104,7 @@ describe.each(transports)('faults after the operation, over $name', (transport) 
   it('dripping-body: a patient client gets the whole body', async () => {
     const store = createFakePetStore();
     const { baseUrl, fetch } = await transport.serve(store);
-    store.injectFault({ afterOperation: 'dripping-body', dripMs: 1, match: { method: 'GET' } });
+    store.injectFault({ afterOperation: 'dripping-body', dripInterval: 1, match: { method: 'GET' } });
     const response = await fetch(`${baseUrl}/pets`, postJson(NEW_PET));
     await response.text();
     const listing = await fetch(`${baseUrl}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });
@@ -139,7 +139,10 @@ describe.each(transports)('a client that gives up, over $name', (transport) => {
       const { baseUrl, fetch } = await transport.serve(store);
       const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
       const before = timers();
-      store.injectFault({ afterOperation: fault, ...(fault === 'dripping-body' ? { dripMs: 60_000 } : {}) });
+      store.injectFault({
+        afterOperation: fault,
+        ...(fault === 'dripping-body' ? { dripInterval: 60_000 } : {}),
+      });
       const client = new AbortController();
       const call = fetch(`${baseUrl}/pets`, { ...authed(), signal: client.signal }).then((response) =>
         response.text(),
@@ -157,9 +160,15 @@ describe('afterOperation is checked', () => {
     [{ afterOperation: 'lost' }, /afterOperation must be one of/],
     [{ afterOperation: 'cut-body', status: 503 }, /no status, networkError, headers or body/],
     [{ afterOperation: 'lost-response', networkError: true }, /no status, networkError/],
-    [{ afterOperation: 'cut-body', dripMs: 10 }, /dripMs goes with afterOperation: 'dripping-body'/],
-    [{ afterOperation: 'dripping-body', dripMs: 0 }, /dripMs must be whole milliseconds from 1/],
-    [{ afterOperation: 'dripping-body', dripMs: MAX_DELAY_MS + 1 }, /dripMs must be whole milliseconds/],
+    [
+      { afterOperation: 'cut-body', dripInterval: 10 },
+      /dripInterval goes with afterOperation: 'dripping-body'/,
+    ],
+    [{ afterOperation: 'dripping-body', dripInterval: 0 }, /dripInterval must be whole milliseconds from 1/],
+    [
+      { afterOperation: 'dripping-body', dripInterval: MAX_DELAY_MS + 1 },
+      /dripInterval must be whole milliseconds/,
+    ],
   ])('refuses %o', (fault, message) => {
     expect(() => createFakePetStore().injectFault(fault as never)).toThrow(message);
   });
@@ -177,7 +186,7 @@ describe('chaos after the operation', () => {
 });
 
 describe('faults after the operation through the control API', () => {
-  it('takes afterOperation and dripMs in JSON, and refuses an unknown one with 400', async () => {
+  it('takes afterOperation and dripInterval in JSON, and refuses an unknown one with 400', async () => {
     const store = createFakePetStore();
     const server = await store.listen();
     try {
@@ -196,9 +205,9 @@ describe('faults after the operation through the control API', () => {
       const refused = await inject({ afterOperation: 'lost' });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ code: 'invalid_body' });
-      const badDrip = await inject({ afterOperation: 'dripping-body', dripMs: 0 });
+      const badDrip = await inject({ afterOperation: 'dripping-body', dripInterval: 0 });
       expect(badDrip.status).toBe(400);
-      expect((await badDrip.json()).message).toMatch(/dripMs must be whole milliseconds from 1/);
+      expect((await badDrip.json()).message).toMatch(/dripInterval must be whole milliseconds from 1/);
       const chaos = await fetch(`${server.controlUrl}/chaos`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

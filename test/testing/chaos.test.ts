@@ -134,7 +134,7 @@ describe('chaos', () => {
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = roomyStore();
-    store.injectChaos({ seed: 9, rate: 0, delay: { rate: 1, minMs: 100, maxMs: 200 } });
+    store.injectChaos({ seed: 9, rate: 0, delay: { rate: 1, min: 100, max: 200 } });
     const delays: number[] = [];
     for (let i = 0; i < 10; i++) {
       let settled = false;
@@ -186,16 +186,16 @@ describe('injectChaos checks its options', () => {
       /each fault must be a status from 400 to 599, "network-error" or a fault after the operation .*, got 200/,
     ],
     ['an unknown fault', { seed: 1, rate: 0.1, faults: ['timeout' as 'network-error'] }, /got timeout/],
-    ['a delay rate over 1', { seed: 1, rate: 0, delay: { rate: 2, maxMs: 10 } }, /delay\.rate/],
+    ['a delay rate over 1', { seed: 1, rate: 0, delay: { rate: 2, max: 10 } }, /delay\.rate/],
     [
       'a delay over the most',
-      { seed: 1, rate: 0, delay: { rate: 1, maxMs: 300_001 } },
-      /delay\.maxMs must be whole milliseconds from 0 to 300000/,
+      { seed: 1, rate: 0, delay: { rate: 1, max: 300_001 } },
+      /delay\.max must be whole milliseconds from 0 to 300000/,
     ],
     [
       'a minimum above the maximum',
-      { seed: 1, rate: 0, delay: { rate: 1, minMs: 20, maxMs: 10 } },
-      /minMs must not be above/,
+      { seed: 1, rate: 0, delay: { rate: 1, min: 20, max: 10 } },
+      /min must not be above/,
     ],
     [
       'an nth',

@@ -16,7 +16,7 @@ describe('parseCliArgs', () => {
       maxBodyBytes: 1_048_576,
       maxRecordedRequests: 10_000,
       maxLogBytes: 64 * 1024 * 1024,
-      requestTimeoutMs: 30_000,
+      requestTimeout: 30_000,
       control: {},
       chaos: undefined,
     });
@@ -38,17 +38,17 @@ describe('parseCliArgs', () => {
       maxBodyBytes: 2048,
       maxRecordedRequests: 5,
       maxLogBytes: 4096,
-      requestTimeoutMs: 1500,
+      requestTimeout: 1500,
       control: {},
       chaos: undefined,
     });
     expect(
       parseCliArgs([
-        ...['--control-token', 's3cret-token', '--max-sessions', '3', '--session-idle-ms', '500'],
+        ...['--control-token', 's3cret-token', '--max-sessions', '3', '--session-idle-timeout', '500'],
         ...['--chaos-seed', '42', '--chaos-rate', '0.25'],
       ]),
     ).toMatchObject({
-      control: { token: 's3cret-token', maxSessions: 3, sessionIdleMs: 500 },
+      control: { token: 's3cret-token', maxSessions: 3, sessionIdleTimeout: 500 },
       chaos: { seed: 42, rate: 0.25 },
     });
     expect(parseCliArgs(['--no-control'])).toMatchObject({ control: false });
@@ -61,11 +61,11 @@ describe('parseCliArgs', () => {
     expect(
       parseCliArgs(['--control-token', 'from-flag'], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' }),
     ).toMatchObject({ control: { token: 'from-flag' } });
-    expect(parseCliArgs(['--plan', 'pro', '--limit', '10', '--window-ms', '3000'])).toMatchObject({
-      plan: { perMinute: 10, perDay: 10_000, windowMs: 3_000 },
+    expect(parseCliArgs(['--plan', 'pro', '--limit', '10', '--window', '3000'])).toMatchObject({
+      plan: { perMinute: 10, perDay: 10_000, window: 3_000 },
     });
-    expect(parseCliArgs(['--plan', '5/50', '--window-ms', '500'])).toMatchObject({
-      plan: { perMinute: 5, perDay: 50, windowMs: 500 },
+    expect(parseCliArgs(['--plan', '5/50', '--window', '500'])).toMatchObject({
+      plan: { perMinute: 5, perDay: 50, window: 500 },
     });
     expect(parseCliArgs(['--port=8080']).kind).toBe('serve');
     expect(parseCliArgs(['--plan', '100000/5000000'])).toMatchObject({
@@ -104,7 +104,7 @@ describe('parseCliArgs', () => {
     [['--proxy-key', 'route key'], /^--proxy-key must be non-empty without spaces$/],
     [['--limit', '0'], /--limit must be an integer from 1/],
     [['--limit', 'ten'], /--limit must be an integer/],
-    [['--window-ms', '0'], /--window-ms must be an integer from 1 to 86400000, got "0"/],
+    [['--window', '0'], /--window must be an integer from 1 to 86400000, got "0"/],
     [['--record', 'out.har'], /^--record and --upstream go together: give both$/],
     [['--upstream', 'http://127.0.0.1:4010/v1'], /^--record and --upstream go together/],
     [['--record', 'out.har', '--upstream', 'http://127.0.0.1:4010/api'], /^--upstream: .*\/v1/],
@@ -113,7 +113,7 @@ describe('parseCliArgs', () => {
       /^--record and --replay contradict each other$/,
     ],
     [['--replay', ''], /^--replay needs a file name$/],
-    [['--window-ms', '86400001'], /--window-ms/],
+    [['--window', '86400001'], /--window/],
     [['--host', ''], /--host must not be empty/],
     [['--max-body', '1e6'], /--max-body must be an integer/],
     [['--max-log', '-5'], /--max-log/],
@@ -131,7 +131,7 @@ describe('parseCliArgs', () => {
     [['--trusted-origins', 'http://a.test/app'], /--trusted-origins: .*no path.*got "http:\/\/a\.test\/app"/],
     [['--control-token', 'has space'], /^--control-token must be printable ASCII without spaces$/],
     [['--max-sessions', '10001'], /--max-sessions must be an integer from 0 to 10000/],
-    [['--session-idle-ms', '0'], /--session-idle-ms must be an integer from 1/],
+    [['--session-idle-timeout', '0'], /--session-idle-timeout must be an integer from 1/],
     [['--chaos-seed', '1'], /--chaos-seed and --chaos-rate go together/],
     [['--chaos-rate', '0.5'], /--chaos-seed and --chaos-rate go together/],
     [['--chaos-seed', '1', '--chaos-rate', '1.5'], /--chaos-rate must be a number from 0 to 1, got "1.5"/],
@@ -165,7 +165,7 @@ describe.concurrent('animal-store-fake-server', { timeout: PROCESS_TEST_TIMEOUT_
     const cli = run(['--help'], context);
     expect(await cli.exited).toBe(0);
     expect(cli.stdout()).toBe(USAGE);
-    expect(USAGE).toMatch(/--port.*--host.*--key.*--plan.*--limit.*--window-ms.*--seed.*--help/s);
+    expect(USAGE).toMatch(/--port.*--host.*--key.*--plan.*--limit.*--window.*--seed.*--help/s);
   });
 
   it('exits 2 with a clear message on bad arguments', async (context) => {
@@ -213,8 +213,8 @@ describe.concurrent('animal-store-fake-server', { timeout: PROCESS_TEST_TIMEOUT_
     await expect(fetch(`${url}/pets`)).rejects.toThrow(TypeError);
   });
 
-  it('serves a custom window with --limit and --window-ms: 429 and Retry-After until it resets', async (context) => {
-    const cli = run(['--port', '0', '--limit', '2', '--window-ms', '2000'], context);
+  it('serves a custom window with --limit and --window: 429 and Retry-After until it resets', async (context) => {
+    const cli = run(['--port', '0', '--limit', '2', '--window', '2000'], context);
     const url = await waitForUrl(cli);
     expect(cli.stdout()).toContain('API key: test-api-key (custom plan: 2 requests per 2 s, 1000 per day)');
     const get = () => fetch(`${url}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });

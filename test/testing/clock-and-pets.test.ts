@@ -29,7 +29,7 @@ describe.each(transports)('store.advanceClock over $name', (transport) => {
     const store = createFakePetStore({
       now: () => T0,
       apiKeys: { [KEY]: { perMinute: 1, perDay: 100 } },
-      ban: { maxRequestsWhileLimited: 1, durationMs: 600_000 },
+      ban: { maxRequestsWhileLimited: 1, duration: 600_000 },
     });
     const { baseUrl, fetch } = await transport.serve(store);
     const get = () => fetch(`${baseUrl}/pets`, authed({}, KEY));

@@ -107,12 +107,12 @@ describe.each(transports)('injected faults over $name', (transport) => {
     expect(store.requests).toHaveLength(2);
   });
 
-  it('delays the answer by delayMs, on the fake clock', async () => {
+  it('delays the answer by delay, on the fake clock', async () => {
     const store = createFakePetStore();
     const { baseUrl, fetch } = await transport.serve(store);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    store.injectFault({ status: 503, delayMs: 5_000 });
-    store.injectFault({ delayMs: 5_000 });
+    store.injectFault({ status: 503, delay: 5_000 });
+    store.injectFault({ delay: 5_000 });
 
     for (const [index, expected] of [503, 200].entries()) {
       let settled = false;
@@ -132,7 +132,7 @@ describe.each(transports)('injected faults over $name', (transport) => {
   it('lets the request signal abort a delay', async () => {
     const store = createFakePetStore();
     const { baseUrl, fetch } = await transport.serve(store);
-    store.injectFault({ status: 503, delayMs: 60_000 });
+    store.injectFault({ status: 503, delay: 60_000 });
     const controller = new AbortController();
     const pending = fetch(`${baseUrl}/pets`, authed({ signal: controller.signal }));
     await until(() => store.requests.length === 1);
@@ -160,11 +160,11 @@ describe('injectFault checks its options', () => {
     ['a status with a network error', { status: 503, networkError: true }],
     ['a body without a status', { body: 'x' }],
     ['headers without a status', { headers: { 'Retry-After': '1' } }],
-    ['a negative delay', { delayMs: -1 }],
-    ['an infinite delay', { delayMs: Number.POSITIVE_INFINITY }],
-    ['a fractional delay', { delayMs: 1.5 }],
-    ['a delay over MAX_DELAY_MS', { delayMs: MAX_DELAY_MS + 1 }],
-    ['a delay no timer holds', { delayMs: 2 ** 31 }],
+    ['a negative delay', { delay: -1 }],
+    ['an infinite delay', { delay: Number.POSITIVE_INFINITY }],
+    ['a fractional delay', { delay: 1.5 }],
+    ['a delay over MAX_DELAY_MS', { delay: MAX_DELAY_MS + 1 }],
+    ['a delay no timer holds', { delay: 2 ** 31 }],
     ['zero times', { status: 503, times: 0 }],
     ['fractional times', { status: 503, times: 1.5 }],
   ];
@@ -173,12 +173,12 @@ describe('injectFault checks its options', () => {
     expect(() => createFakePetStore().injectFault(options)).toThrow(/injectFault/);
   });
 
-  it('bounds delayMs as Prefer: delay is bounded, saying the range', () => {
+  it('bounds delay as Prefer: delay is bounded, saying the range', () => {
     const store = createFakePetStore();
-    expect(() => store.injectFault({ delayMs: 1e12 })).toThrow(
-      new RangeError('injectFault: delayMs must be whole milliseconds from 0 to 300000, got 1000000000000'),
+    expect(() => store.injectFault({ delay: 1e12 })).toThrow(
+      new RangeError('injectFault: delay must be whole milliseconds from 0 to 300000, got 1000000000000'),
     );
-    store.injectFault({ delayMs: MAX_DELAY_MS });
-    store.injectFault({ delayMs: 0 });
+    store.injectFault({ delay: MAX_DELAY_MS });
+    store.injectFault({ delay: 0 });
   });
 });

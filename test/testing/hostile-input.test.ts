@@ -11,8 +11,8 @@ import { authed } from './support/transports.js';
 
 const AUTH = `Authorization: Bearer ${DEFAULT_API_KEY}`;
 
-async function listen(store: FakePetStore, requestTimeoutMs = 30_000) {
-  const server = await store.listen({ port: 0, hostname: '127.0.0.1', requestTimeoutMs });
+async function listen(store: FakePetStore, requestTimeout = 30_000) {
+  const server = await store.listen({ port: 0, hostname: '127.0.0.1', requestTimeout });
   onTestFinished(() => server.close());
   return server;
 }

@@ -74,7 +74,7 @@ describe('Date', () => {
     const ahead = 90 * 60_000;
     const server = await listen(
       createFakePetStore({
-        apiKeys: { [DEFAULT_API_KEY]: { perMinute: 1, perDay: 100, windowMs: 5_000 } },
+        apiKeys: { [DEFAULT_API_KEY]: { perMinute: 1, perDay: 100, window: 5_000 } },
         now: () => Date.now() + ahead,
       }),
     );
@@ -125,7 +125,7 @@ describe('connections', () => {
   it('closes promptly when a request waits on an injected delay, failing that request', async () => {
     const store = createFakePetStore();
     const server = await store.listen();
-    store.injectFault({ status: 503, delayMs: 60_000 });
+    store.injectFault({ status: 503, delay: 60_000 });
     const pending = fetch(`${server.url}/pets`, authed()).catch((error: unknown) => error);
     await until(() => store.requests.length === 1);
     const started = performance.now();
@@ -137,7 +137,7 @@ describe('connections', () => {
   it('closes promptly after a client aborted a request', async () => {
     const store = createFakePetStore();
     const server = await store.listen();
-    store.injectFault({ status: 503, delayMs: 60_000 });
+    store.injectFault({ status: 503, delay: 60_000 });
     const controller = new AbortController();
     const pending = fetch(`${server.url}/pets`, authed({ signal: controller.signal })).catch(
       (error: unknown) => error,

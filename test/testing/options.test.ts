@@ -66,7 +66,7 @@ describe('createFakePetStore options', () => {
       /share the id 1/,
     ],
     ['a negative ban threshold', { ban: { maxRequestsWhileLimited: -1 } }, /maxRequestsWhileLimited/],
-    ['a zero ban length', { ban: { durationMs: 0 } }, /durationMs/],
+    ['a zero ban length', { ban: { duration: 0 } }, /duration/],
   ])('rejects %s', (_name, options, message) => {
     expect(() => createFakePetStore(options)).toThrow(message);
   });

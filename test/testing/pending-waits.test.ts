@@ -47,7 +47,7 @@ describe('a call held by a fake clock nobody steps', () => {
 
   it('is listed by pendingWaits(): the fake holding its answer for an injected delay', async () => {
     const { store, client } = setUp();
-    store.injectFault({ delayMs: 5_000, match: { path: '/pets' } });
+    store.injectFault({ delay: 5_000, match: { path: '/pets' } });
     const call = client.listPets();
     await untilReal(() => pendingWaits().length > 0);
 
@@ -66,7 +66,7 @@ describe('a call held by a fake clock nobody steps', () => {
     try {
       const { store, client } = setUp();
       store.injectFault({ status: 503, headers: { 'Retry-After': '20' }, times: 1 });
-      store.injectFault({ delayMs: 4_000, match: { method: 'POST' } });
+      store.injectFault({ delay: 4_000, match: { method: 'POST' } });
       const listed = client.listPets();
       await untilReal(() => checks.length === 1);
       // The clock moved meanwhile for this one: no warning.
@@ -90,11 +90,11 @@ describe('a call held by a fake clock nobody steps', () => {
 
   it('is named when advanceUntilSettled gives up', async () => {
     const { store, client } = setUp();
-    store.injectFault({ delayMs: 60_000 });
+    store.injectFault({ delay: 60_000 });
     const call = client.listPets();
     await untilReal(() => pendingWaits().length > 0);
 
-    await expect(advanceUntilSettled(call, () => {}, { stepMs: 50, limitMs: 100 })).rejects.toThrow(
+    await expect(advanceUntilSettled(call, () => {}, { step: 50, limit: 100 })).rejects.toThrow(
       'The call was still pending after 100 ms of fake time; pending waits: the fake, holding GET /pets: waited 0 of 60000 ms',
     );
     await advanceUntilSettled(call, (ms) => vi.advanceTimersByTimeAsync(ms));

@@ -139,7 +139,7 @@ describe('RateLimiter windows', () => {
 });
 
 describe('RateLimiter with a custom window length', () => {
-  const limits = { perMinute: 2, perDay: 100, windowMs: 3_000 };
+  const limits = { perMinute: 2, perDay: 100, window: 3_000 };
 
   it('defaults to a minute and names the window by its length', () => {
     expect(DEFAULT_WINDOW_MS).toBe(MINUTE);
@@ -147,11 +147,11 @@ describe('RateLimiter with a custom window length', () => {
     expect(windowLength(limits)).toBe(3_000);
     expect(windowName(PLAN_LIMITS.free)).toBe('minute');
     expect(windowName(limits)).toBe('3 s');
-    expect(windowName({ ...limits, windowMs: 2_500 })).toBe('2.5 s');
-    expect(windowName({ ...limits, windowMs: 400 })).toBe('400 ms');
+    expect(windowName({ ...limits, window: 2_500 })).toBe('2.5 s');
+    expect(windowName({ ...limits, window: 400 })).toBe('400 ms');
   });
 
-  it('starts the short window at the first request and resets it after windowMs', () => {
+  it('starts the short window at the first request and resets it after window', () => {
     const limiter = new RateLimiter();
     expect(limiter.consume('k', limits, T0 + 100).state).toEqual({
       limit: 2,
@@ -173,8 +173,8 @@ describe('RateLimiter with a custom window length', () => {
   });
 
   it('keeps the day window a day long and bans as a minute plan would', () => {
-    const limiter = new RateLimiter({ maxRequestsWhileLimited: 1, durationMs: 5_000 });
-    const daily = { perMinute: 2, perDay: 3, windowMs: 1_000 };
+    const limiter = new RateLimiter({ maxRequestsWhileLimited: 1, duration: 5_000 });
+    const daily = { perMinute: 2, perDay: 3, window: 1_000 };
     spend(limiter, 'k', daily, 2, T0);
     spend(limiter, 'k', daily, 1, T0 + 1_000);
     expect(limiter.consume('k', daily, T0 + 2_000)).toMatchObject({ outcome: 'limited', window: 'day' });
@@ -184,12 +184,14 @@ describe('RateLimiter with a custom window length', () => {
 
   it('rejects a window length that is not a whole number of milliseconds up to a day', () => {
     for (const windowMs of [0, -1, 1.5, DAY + 1, Number.NaN]) {
-      expect(() => createFakePetStore({ apiKeys: { k: { perMinute: 1, perDay: 1, windowMs } } })).toThrow(
-        `apiKeys["k"].windowMs must be a whole number of milliseconds from 1 to ${DAY} (a day), got ${windowMs}`,
+      expect(() =>
+        createFakePetStore({ apiKeys: { k: { perMinute: 1, perDay: 1, window: windowMs } } }),
+      ).toThrow(
+        `apiKeys["k"].window must be a whole number of milliseconds from 1 to ${DAY} (a day), got ${windowMs}`,
       );
     }
     expect(() =>
-      createFakePetStore({ apiKeys: { k: { perMinute: 1, perDay: 1, windowMs: DAY } } }),
+      createFakePetStore({ apiKeys: { k: { perMinute: 1, perDay: 1, window: DAY } } }),
     ).not.toThrow();
   });
 });
@@ -198,7 +200,7 @@ describe('RateLimiter bans', () => {
   const limits = { perMinute: 1, perDay: 1_000 };
 
   it('bans by default on the 11th request while limited, for 10 minutes', () => {
-    expect(DEFAULT_BAN_POLICY).toEqual({ maxRequestsWhileLimited: 10, durationMs: 10 * MINUTE });
+    expect(DEFAULT_BAN_POLICY).toEqual({ maxRequestsWhileLimited: 10, duration: 10 * MINUTE });
     const limiter = new RateLimiter();
     spend(limiter, 'k', limits, 1, T0);
     for (let i = 1; i <= 10; i += 1) expect(limiter.consume('k', limits, T0 + i).outcome).toBe('limited');
@@ -211,7 +213,7 @@ describe('RateLimiter bans', () => {
   });
 
   it('keeps the ban for its whole length whatever the key sends, then lifts it', () => {
-    const limiter = new RateLimiter({ maxRequestsWhileLimited: 2, durationMs: 5 * MINUTE });
+    const limiter = new RateLimiter({ maxRequestsWhileLimited: 2, duration: 5 * MINUTE });
     spend(limiter, 'k', limits, 1, T0);
     limiter.consume('k', limits, T0);
     limiter.consume('k', limits, T0);
@@ -232,7 +234,7 @@ describe('RateLimiter bans', () => {
   });
 
   it('starts the count again after a request gets through', () => {
-    const limiter = new RateLimiter({ maxRequestsWhileLimited: 2, durationMs: MINUTE });
+    const limiter = new RateLimiter({ maxRequestsWhileLimited: 2, duration: MINUTE });
     spend(limiter, 'k', limits, 1, T0);
     limiter.consume('k', limits, T0 + 1);
     limiter.consume('k', limits, T0 + 2);

@@ -153,8 +153,8 @@ describe.each(transports)('rate limiting over $name', (transport) => {
 
   it('runs a plan with a short window like a minute one: headers, 429, Retry-After, ban', async () => {
     const { clock, store } = clockedStore({
-      apiKeys: { 'test-api-key': { perMinute: 3, perDay: 100, windowMs: 2_500 } },
-      ban: { maxRequestsWhileLimited: 2, durationMs: 10_000 },
+      apiKeys: { 'test-api-key': { perMinute: 3, perDay: 100, window: 2_500 } },
+      ban: { maxRequestsWhileLimited: 2, duration: 10_000 },
     });
     const connection = await transport.serve(store);
     const allowed = await send(connection, 3);
@@ -188,7 +188,7 @@ describe.each(transports)('rate limiting over $name', (transport) => {
   it('takes the ban thresholds from the options, or never bans', async () => {
     const { store } = clockedStore({
       apiKeys: { strict: { perMinute: 1, perDay: 100 } },
-      ban: { maxRequestsWhileLimited: 1, durationMs: 30_000 },
+      ban: { maxRequestsWhileLimited: 1, duration: 30_000 },
     });
     const connection = await transport.serve(store);
     await send(connection, 2, 'strict');

@@ -55,7 +55,7 @@ describe.each(transports)('store state over $name', (transport) => {
     await fetch(`${baseUrl}/pets`, authed());
     expect(store.requests.map((request) => request.status)).toEqual([200, 404, 429, 401, undefined, 503]);
 
-    store.injectFault({ delayMs: 300 });
+    store.injectFault({ delay: 300 });
     const delayed = fetch(`${baseUrl}/pets`, authed());
     await until(() => store.requests.length === 7);
     expect(store.requests[6]?.status).toBeUndefined();

@@ -12,7 +12,7 @@ const original = getConfig();
 const advance = vi.fn((ms: number) => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
-  configure(fakeTimeForTestingLibrary(advance, { timeoutMs: 5_000 }));
+  configure(fakeTimeForTestingLibrary(advance, { timeout: 5_000 }));
 });
 afterEach(() => {
   configure(original);
@@ -44,7 +44,7 @@ describe('fakeTimeForTestingLibrary', () => {
     expect(advance).toHaveBeenCalled();
   });
 
-  it('fails waitFor after timeoutMs of fake time', async () => {
+  it('fails waitFor after timeout of fake time', async () => {
     fakeTimers();
     const started = Date.now();
     await expect(waitFor(holdsAfter(60_000))).rejects.toThrow();
@@ -80,7 +80,7 @@ describe('fakeTimeForTestingLibrary', () => {
   });
 
   it('rejects a timeout that is not a positive number', () => {
-    expect(() => fakeTimeForTestingLibrary(advance, { timeoutMs: 0 })).toThrow(RangeError);
-    expect(() => fakeTimeForTestingLibrary(advance, { timeoutMs: Number.NaN })).toThrow(RangeError);
+    expect(() => fakeTimeForTestingLibrary(advance, { timeout: 0 })).toThrow(RangeError);
+    expect(() => fakeTimeForTestingLibrary(advance, { timeout: Number.NaN })).toThrow(RangeError);
   });
 });

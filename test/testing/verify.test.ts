@@ -100,15 +100,15 @@ describe('store.verify()', () => {
   it('names each fault by its kind: after the operation, with a delay, or a delay alone', () => {
     const store = createFakePetStore();
     store.injectFault({ afterOperation: 'lost-response', match: { method: 'POST', path: '/pets' } });
-    store.injectFault({ afterOperation: 'dripping-body', dripMs: 200, match: { path: '/pets' } });
-    store.injectFault({ status: 503, delayMs: 2_000, match: { path: '/pets' } });
-    store.injectFault({ delayMs: 500, match: { path: '/pets' } });
+    store.injectFault({ afterOperation: 'dripping-body', dripInterval: 200, match: { path: '/pets' } });
+    store.injectFault({ status: 503, delay: 2_000, match: { path: '/pets' } });
+    store.injectFault({ delay: 500, match: { path: '/pets' } });
 
     expect(verifyFailure(store).problems.map((problem) => problem.split(' for ')[0])).toEqual([
       'a fault (lost-response)',
-      'a fault (dripping-body, dripMs 200)',
-      'a fault (status 503, delayMs 2000)',
-      'a fault (delayMs 500)',
+      'a fault (dripping-body, dripInterval 200)',
+      'a fault (status 503, delay 2000)',
+      'a fault (delay 500)',
     ]);
   });
 

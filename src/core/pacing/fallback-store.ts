@@ -25,7 +25,7 @@ import { ShareAllotment } from './share-allotment.js';
  * ```ts
  * import type { FallbackOptions } from 'animal-store-sdk';
  *
- * const options: FallbackOptions = { name: 'Postgres', share: 0.25, retryIntervalMs: 2_000 };
+ * const options: FallbackOptions = { name: 'Postgres', share: 0.25, retryInterval: 2_000 };
  * ```
  */
 export interface FallbackOptions {
@@ -40,7 +40,7 @@ export interface FallbackOptions {
    */
   readonly share?: number | undefined;
   /** While the store fails, how often one request tries it again, in ms. Default: 1,000. */
-  readonly retryIntervalMs?: number | undefined;
+  readonly retryInterval?: number | undefined;
   /**
    * Where the fallback (`warn`, once per outage) and the return (`info`, else `warn`) are reported.
    * Default: the logger, at the log level, of the client whose request noticed.
@@ -77,7 +77,7 @@ class FallbackRateLimitStore implements RateLimitStore {
   readonly #primary: RateLimitStore;
   readonly #name: string;
   readonly #share: number | undefined;
-  readonly #retryIntervalMs: number;
+  readonly #retryInterval: number;
   readonly #logger: Logger | undefined;
   readonly #allotment = new ShareAllotment(() => this.#currentShare());
   readonly #local = new InProcessRateLimitStore({ allotment: this.#allotment });
@@ -99,7 +99,7 @@ class FallbackRateLimitStore implements RateLimitStore {
     this.#primary = primary;
     this.#name = options.name ?? DEFAULT_NAME;
     this.#share = options.share;
-    this.#retryIntervalMs = options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS;
+    this.#retryInterval = options.retryInterval ?? DEFAULT_RETRY_INTERVAL_MS;
     this.#logger = options.logger;
   }
 
@@ -108,7 +108,7 @@ class FallbackRateLimitStore implements RateLimitStore {
     if (returning) {
       if (Date.now() < (this.#retryAt ?? 0)) return this.#acquireAlone(scope, request);
       // One request tries the store again; the others keep to the fallback meanwhile.
-      this.#retryAt = Date.now() + this.#retryIntervalMs;
+      this.#retryAt = Date.now() + this.#retryInterval;
     } else if (Date.now() < (this.#aloneUntil.get(scope) ?? 0)) {
       return this.#acquireAlone(scope, request);
     }
@@ -126,7 +126,7 @@ class FallbackRateLimitStore implements RateLimitStore {
               alone: {
                 ms: Math.max(0, pacedAloneUntil - Date.now()),
                 processes: this.#processes,
-                waitMs: Math.min(MAX_RECOVERY_WAIT_MS, Date.now() - this.#failedAt + this.#retryIntervalMs),
+                waitMs: Math.min(MAX_RECOVERY_WAIT_MS, Date.now() - this.#failedAt + this.#retryInterval),
               },
             }
           : request,
@@ -225,7 +225,7 @@ class FallbackRateLimitStore implements RateLimitStore {
 
   #failed(scope: RateLimitScope, error: unknown): void {
     const first = this.#retryAt === undefined;
-    this.#retryAt = Date.now() + this.#retryIntervalMs;
+    this.#retryAt = Date.now() + this.#retryInterval;
     if (!first) return;
     this.#failedAt = Date.now();
     const redacted = redact(error instanceof Error ? error.message : String(error), scope.apiKey);
@@ -264,7 +264,7 @@ class FallbackRateLimitStore implements RateLimitStore {
  * Wraps a shared {@link RateLimitStore} so that a process keeps pacing while the store fails. A
  * store that throws (or rejects) from `acquire` or `release` is taken to be unreachable: the process
  * then paces itself in memory on its share of each window's budget, starting from the latest
- * reading the store gave it, warns once, tries the store again every `retryIntervalMs`, and reports
+ * reading the store gave it, warns once, tries the store again every `retryInterval`, and reports
  * when it answers. Processes pacing alone cannot see each other, so each keeps to its share: a 429
  * it draws halves the share, and it waits the window out. Once the store answers, a process keeps
  * to its share until the window it paced alone in resets, and tells the store (`alone`, with how
@@ -288,12 +288,12 @@ class FallbackRateLimitStore implements RateLimitStore {
  * ```
  */
 export function withFallback(store: RateLimitStore, options: FallbackOptions = {}): RateLimitStore {
-  const { share, retryIntervalMs } = options;
+  const { share, retryInterval } = options;
   if (share !== undefined && !(share > 0 && share <= 1)) {
     throw new TypeError(`share must be above 0 and at most 1, got ${share}.`);
   }
-  if (retryIntervalMs !== undefined && !(Number.isFinite(retryIntervalMs) && retryIntervalMs > 0)) {
-    throw new TypeError(`retryIntervalMs must be a positive number of milliseconds, got ${retryIntervalMs}.`);
+  if (retryInterval !== undefined && !(Number.isFinite(retryInterval) && retryInterval > 0)) {
+    throw new TypeError(`retryInterval must be a positive number of milliseconds, got ${retryInterval}.`);
   }
   return new FallbackRateLimitStore(store, options);
 }

@@ -39,7 +39,7 @@ export interface GateOptions<Owner> {
   store: RateLimitStore;
   /** Whose budget the client's requests spend. */
   scope: RateLimitScope;
-  /** The longest wait honoured; a longer one fails at once with a {@link RateLimitError}. */
+  /** The longest wait the service may ask for (`maxRetryAfter`); a longer one is refused at once. */
   maxWait: number;
   /** Whether to pace by the rate-limit headers; the cooldown after a 429 applies either way. */
   pacing: boolean;

@@ -3,52 +3,36 @@
  *
  * @module
  */
-import { ClientClosedError, RateLimitError } from '../../errors.js';
-
-/** The codes of the client's refusals, as the README's error table lists them. */
-export type RefusalCode = 'client_rate_limited' | 'client_queue_full' | 'client_deadline' | 'client_closed';
+import { RefusedError } from '../../errors.js';
 
 const seconds = (ms: number): string => `${Math.ceil(ms / 100) / 10} s`;
 
-function refused(code: RefusalCode, why: string, retryAfterMs: number | null): RateLimitError {
-  const message = `${why}; nothing was sent.`;
-  return new RateLimitError({
-    status: 429,
-    headers: new Headers(),
-    body: { code, message, status: 429 },
-    rateLimit: null,
-    retryAfterMs,
-    sent: 'no',
-  });
-}
+const refused = (code: RefusedError['code'], why: string, retryAfterMs: number | null): RefusedError =>
+  new RefusedError(code, `${why}; nothing was sent.`, retryAfterMs);
 
-/** The service asked for a wait longer than `maxRetryWait`. */
-export const tooLong = (waitMs: number): RateLimitError =>
+/** The service asked for a wait longer than `maxRetryAfter`. */
+export const tooLong = (waitMs: number): RefusedError =>
   refused(
     'client_rate_limited',
-    `The rate limit asks for a ${seconds(waitMs)} wait, beyond maxRetryWait`,
+    `The rate limit asks for a ${seconds(waitMs)} wait, beyond maxRetryAfter`,
     waitMs,
   );
 
 /** `maxQueued` calls already wait; `startMs`, when one behind them could start, is the wait to pass on (1 s at least). */
-export const queueFull = (maxQueued: number, startMs = 0): RateLimitError =>
+export const queueFull = (maxQueued: number, startMs = 0): RefusedError =>
   refused('client_queue_full', `${maxQueued} calls already wait (maxQueued)`, Math.max(1000, startMs));
 
-/** The bound of a call's wait to start: its life, and its waits in all. */
-const BOUND = 'callTimeout or maxRetryWait';
-
 /** The call cannot start before its bound ends: `startMs` is the least it would wait, `leftMs` its bound. */
-export const tooLate = (startMs: number, leftMs: number): RateLimitError =>
+export const tooLate = (startMs: number, leftMs: number): RefusedError =>
   refused(
     'client_deadline',
-    `The call would wait ${seconds(startMs)} or more to start, past its ${BOUND} (${seconds(Math.max(0, leftMs))} left)`,
+    `The call would wait ${seconds(startMs)} or more to start, past its callTimeout or maxQueueWait (${seconds(Math.max(0, leftMs))} left)`,
     startMs,
   );
 
 /** The client was closed before the call could be sent. */
-export const closedError = (): ClientClosedError =>
-  new ClientClosedError('The client is closed; nothing was sent.');
+export const closedError = (): RefusedError => refused('client_closed', 'The client is closed', null);
 
-/** Whether an error is one of the client's refusals. */
-export const isRefusal = (error: unknown): error is RateLimitError | ClientClosedError =>
-  (error instanceof RateLimitError || error instanceof ClientClosedError) && error.sent === 'no';
+/** Whether an error is one of the client's refusals, nothing sent. */
+export const isRefusal = (error: unknown): error is RefusedError =>
+  error instanceof RefusedError && error.sent === 'no';

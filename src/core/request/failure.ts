@@ -10,8 +10,8 @@ import {
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
-  ClientClosedError,
   PetStoreError,
+  RefusedError,
   type RequestSent,
 } from '../../errors.js';
 import { isBrowser } from '../browser.js';
@@ -61,10 +61,14 @@ function byKind(error: unknown, call: FailedCall): PetStoreError {
   const sent = sentOf(call);
   // A request that reached the service, and whose answer was lost or cut short, may have acted.
   const maybe = sent !== 'no' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';
-  if (error instanceof ClientClosedError && sent !== 'no') {
-    return new ClientClosedError(`The client was closed while ${call.where} was under way.${maybe}`, {
+  // Only closing reaches a call that sent: the queue's other refusals of a retry end it with the attempt's error.
+  if (error instanceof RefusedError && sent !== 'no') {
+    return new RefusedError(
+      'client_closed',
+      `The client was closed while ${call.where} was under way.${maybe}`,
+      null,
       sent,
-    });
+    );
   }
   if (error instanceof PetStoreError) return error;
   if (call.signal?.aborted) {

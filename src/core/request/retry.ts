@@ -7,6 +7,7 @@
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { honouredWait } from '../queue/bound.js';
 import type { HttpMethod } from '../types.js';
 import { responseTime } from './response-time.js';
 import { RETRY_BUDGET_SPENT } from './retry-budget.js';
@@ -92,7 +93,7 @@ export interface FailedAttempt {
   /** Which retry this would be: 1 for the first. */
   readonly retry: number;
   /** The longest wait the client honours automatically. */
-  readonly maxRetryWait: number;
+  readonly maxRetryAfter: number;
   /** The source of jitter. Default `Math.random`. */
   readonly random?: () => number;
   /** The client's retry budget (retry-budget.ts): with none left, nothing is retried. */
@@ -114,12 +115,12 @@ export type RetryDecision =
  * rules below would retry ends the call at once.
  *
  * - 429 is retried for every method: the service refused the request, so nothing was created or
- *   changed. It waits what the service asked; a wait longer than `maxRetryWait` stops at once rather
+ *   changed. It waits what the service asked; a wait longer than `maxRetryAfter` stops at once rather
  *   than hanging; a 429 that says nothing backs off.
  * - 408 and 5xx from the retried statuses, timeouts and lost connections are retried only for
  *   idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS): a POST or PATCH that failed or timed out
  *   may have taken effect, and sending it again could create a pet twice. A 503 with `Retry-After`
- *   waits that long (at most `maxRetryWait`); the rest back off.
+ *   waits that long (at most `maxRetryAfter`); the rest back off.
  * - Anything else is not retried.
  */
 export function decideRetry(attempt: FailedAttempt): RetryDecision {
@@ -130,14 +131,14 @@ export function decideRetry(attempt: FailedAttempt): RetryDecision {
 }
 
 function byFailure(attempt: FailedAttempt): RetryDecision {
-  const { method, error, requested, maxRetryWait } = attempt;
+  const { method, error, requested, maxRetryAfter } = attempt;
   const status = isHTTPError(error) ? error.response.status : undefined;
   if (status === 429) {
     if (requested === undefined) return backoff('429 without a wait', attempt);
-    if (requested.ms > maxRetryWait) {
+    if (requested.ms > honouredWait(maxRetryAfter)) {
       return {
         retry: false,
-        why: `429 asks for ${requested.ms} ms, longer than maxRetryWait (${maxRetryWait} ms)`,
+        why: `429 asks for ${requested.ms} ms, longer than maxRetryAfter (${maxRetryAfter} ms)`,
       };
     }
     return { retry: true, why: '429', waitMs: requested.ms, reason: requested.reason };
@@ -160,7 +161,7 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
   }
   // Only Retry-After says when a failing service recovers; X-RateLimit-Reset says when the quota renews.
   if (status === 503 && requested?.reason === 'retry-after') {
-    return { retry: true, why: what, waitMs: Math.min(requested.ms, maxRetryWait), reason: 'retry-after' };
+    return { retry: true, why: what, waitMs: Math.min(requested.ms, maxRetryAfter), reason: 'retry-after' };
   }
   return backoff(what, attempt);
 }

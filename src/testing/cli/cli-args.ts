@@ -80,9 +80,8 @@ Options:
       --plan <plan>  the key's plan: ${PLAN_NAMES.join(', ')}, or custom limits as
                      <per minute>/<per day>, e.g. 100000/100000000 (default free)
       --limit <n>    requests per window instead of the plan's per-minute figure
-      --window-ms <ms>
-                     the length of that window in milliseconds, 1 to ${DAY_MS} (default ${DEFAULT_WINDOW_MS});
-                     e.g. --limit 10 --window-ms 3000 for 10 requests per 3 s
+      --window <ms>  the length of that window in milliseconds, 1 to ${DAY_MS} (default ${DEFAULT_WINDOW_MS});
+                     e.g. --limit 10 --window 3000 for 10 requests per 3 s
       --seed <n>     start with n sample pets, 0 to ${MAX_SEED} (default 0)
       --max-body <bytes>
                      the largest request body read; larger ones get 413 (default ${DEFAULT_MAX_BODY_BYTES})
@@ -104,7 +103,7 @@ Options:
                      Origin is refused 403, and no control answer allows any origin)
       --max-sessions <n>
                      sessions kept at once, 0 to 10000 (default ${DEFAULT_MAX_SESSIONS})
-      --session-idle-ms <ms>
+      --session-idle-timeout <ms>
                      a session without requests for this long ends (default ${DEFAULT_SESSION_IDLE_MS})
       --chaos-seed <n> --chaos-rate <r>
                      reproducible chaos: a share r (0 to 1) of the requests gets a random
@@ -148,7 +147,7 @@ export type CliCommand =
       readonly maxRecordedRequests: number;
       /** The request log's cap in bytes. */
       readonly maxLogBytes: number;
-      readonly requestTimeoutMs: number;
+      readonly requestTimeout: number;
       /** The control API's options, or `false` when it is turned off. */
       readonly control: ControlOptions | false;
       /** Chaos from the start, when asked. */
@@ -176,7 +175,7 @@ const CLI_OPTIONS = {
   'proxy-key': { type: 'string' },
   plan: { type: 'string' },
   limit: { type: 'string' },
-  'window-ms': { type: 'string' },
+  window: { type: 'string' },
   seed: { type: 'string' },
   'max-body': { type: 'string' },
   'max-log': { type: 'string' },
@@ -186,7 +185,7 @@ const CLI_OPTIONS = {
   'no-control': { type: 'boolean' },
   'trusted-origins': { type: 'string' },
   'max-sessions': { type: 'string' },
-  'session-idle-ms': { type: 'string' },
+  'session-idle-timeout': { type: 'string' },
   'chaos-seed': { type: 'string' },
   'chaos-rate': { type: 'string' },
   'cors-headers': { type: 'string' },
@@ -211,7 +210,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     'proxy-key'?: string;
     plan?: string;
     limit?: string;
-    'window-ms'?: string;
+    window?: string;
     seed?: string;
     'max-body'?: string;
     'max-log'?: string;
@@ -221,7 +220,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     'no-control'?: boolean;
     'trusted-origins'?: string;
     'max-sessions'?: string;
-    'session-idle-ms'?: string;
+    'session-idle-timeout'?: string;
     'chaos-seed'?: string;
     'chaos-rate'?: string;
     'cors-headers'?: string;
@@ -255,7 +254,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   if (proxyKey !== undefined && !isKey(proxyKey)) {
     throw new CliUsageError('--proxy-key must be non-empty without spaces');
   }
-  const plan = withWindow(planOption(values.plan ?? 'free'), values.limit, values['window-ms']);
+  const plan = withWindow(planOption(values.plan ?? 'free'), values.limit, values.window);
   const maxBodyBytes = integerOption(
     '--max-body',
     values['max-body'] ?? String(DEFAULT_MAX_BODY_BYTES),
@@ -268,7 +267,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     0,
     Number.MAX_SAFE_INTEGER,
   );
-  const requestTimeoutMs = integerOption(
+  const requestTimeout = integerOption(
     '--request-timeout',
     values['request-timeout'] ?? '30000',
     1,
@@ -295,7 +294,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     maxBodyBytes,
     maxRecordedRequests,
     maxLogBytes,
-    requestTimeoutMs,
+    requestTimeout,
     control: controlOption(values, env[CONTROL_TOKEN_VARIABLE]),
     chaos: chaosOption(values['chaos-seed'], values['chaos-rate']),
     ...(corsHeaders === undefined ? {} : { corsHeaders }),
@@ -333,7 +332,7 @@ function controlOption(
     'no-control'?: boolean;
     'trusted-origins'?: string;
     'max-sessions'?: string;
-    'session-idle-ms'?: string;
+    'session-idle-timeout'?: string;
   },
   tokenFromEnv: string | undefined,
 ): ControlOptions | false {
@@ -352,7 +351,7 @@ function controlOption(
     throw new CliUsageError('--control-token must be printable ASCII without spaces');
   }
   const maxSessions = values['max-sessions'];
-  const idle = values['session-idle-ms'];
+  const idle = values['session-idle-timeout'];
   return {
     ...(token === undefined ? {} : { token }),
     ...(trustedOrigins === undefined ? {} : { trustedOrigins }),
@@ -361,7 +360,7 @@ function controlOption(
       : { maxSessions: integerOption('--max-sessions', maxSessions, 0, 10_000) }),
     ...(idle === undefined
       ? {}
-      : { sessionIdleMs: integerOption('--session-idle-ms', idle, 1, Number.MAX_SAFE_INTEGER) }),
+      : { sessionIdleTimeout: integerOption('--session-idle-timeout', idle, 1, Number.MAX_SAFE_INTEGER) }),
   };
 }
 
@@ -422,7 +421,7 @@ function planOption(value: string): Plan {
   );
 }
 
-/** The plan with `--limit` and `--window-ms` applied: custom limits when either is given. */
+/** The plan with `--limit` and `--window` applied: custom limits when either is given. */
 function withWindow(plan: Plan, limit: string | undefined, windowMs: string | undefined): Plan {
   if (limit === undefined && windowMs === undefined) return plan;
   const limits = limitsOf(plan);
@@ -430,7 +429,7 @@ function withWindow(plan: Plan, limit: string | undefined, windowMs: string | un
     perMinute:
       limit === undefined ? limits.perMinute : integerOption('--limit', limit, 1, Number.MAX_SAFE_INTEGER),
     perDay: limits.perDay,
-    ...(windowMs === undefined ? {} : { windowMs: integerOption('--window-ms', windowMs, 1, DAY_MS) }),
+    ...(windowMs === undefined ? {} : { window: integerOption('--window', windowMs, 1, DAY_MS) }),
   };
 }
 

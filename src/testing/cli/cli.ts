@@ -95,7 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
     server = await store.listen({
       port: command.port,
       hostname: command.host,
-      requestTimeoutMs: command.requestTimeoutMs,
+      requestTimeout: command.requestTimeout,
       control: command.control,
       ...(command.corsHeaders === undefined ? {} : { corsHeaders: command.corsHeaders }),
     });

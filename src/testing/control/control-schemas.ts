@@ -28,11 +28,11 @@ export const FaultBodySchema = z.strictObject({
   status: z.number().exactOptional(),
   headers: stringRecord.exactOptional(),
   body: z.json().exactOptional(),
-  delayMs: z.number().exactOptional(),
+  delay: z.number().exactOptional(),
   networkError: z.boolean().exactOptional(),
   // The drip's range is the store's own check.
   afterOperation: z.enum(AFTER_OPERATION_FAULTS).exactOptional(),
-  dripMs: z.number().exactOptional(),
+  dripInterval: z.number().exactOptional(),
   // JSON has no Infinity: JSON.stringify writes it as null, which would read as a mistake.
   times: z
     .union([z.number(), z.literal('Infinity')])
@@ -49,7 +49,7 @@ export const ChaosBodySchema = z.strictObject({
     .array(z.union([z.number(), z.literal('network-error'), z.enum(AFTER_OPERATION_FAULTS)]))
     .exactOptional(),
   delay: z
-    .strictObject({ rate: z.number(), minMs: z.number().exactOptional(), maxMs: z.number() })
+    .strictObject({ rate: z.number(), min: z.number().exactOptional(), max: z.number() })
     .exactOptional(),
   match: z.strictObject(matchShape).exactOptional(),
 });

@@ -33,24 +33,24 @@ export class SessionRegistry {
   /**
    * @param spawn Builds the store of a new session.
    * @param now The clock idleness is measured by.
-   * @throws RangeError when `maxSessions` or `sessionIdleMs` is out of range.
+   * @throws RangeError when `maxSessions` or `sessionIdleTimeout` is out of range.
    */
   constructor(
     spawn: (id: string) => StoreCore,
     now: () => number,
-    limits: { readonly maxSessions?: number; readonly sessionIdleMs?: number },
+    limits: { readonly maxSessions?: number; readonly sessionIdleTimeout?: number },
   ) {
     this.#spawn = spawn;
     this.#now = now;
     this.#max = limits.maxSessions ?? DEFAULT_MAX_SESSIONS;
-    this.#idleMs = limits.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.#idleMs = limits.sessionIdleTimeout ?? DEFAULT_SESSION_IDLE_MS;
     if (!(Number.isInteger(this.#max) && this.#max >= 0 && this.#max <= MAX_SESSIONS_LIMIT)) {
       throw new RangeError(
         `control.maxSessions must be an integer from 0 to ${MAX_SESSIONS_LIMIT}, got ${this.#max}`,
       );
     }
     if (!(Number.isSafeInteger(this.#idleMs) && this.#idleMs >= 1)) {
-      throw new RangeError(`control.sessionIdleMs must be a positive integer, got ${this.#idleMs}`);
+      throw new RangeError(`control.sessionIdleTimeout must be a positive integer, got ${this.#idleMs}`);
     }
   }
 

@@ -48,22 +48,22 @@ export const DEFAULT_CHAOS_FAULTS: readonly ChaosFault[] = Object.freeze([
 
 /**
  * Random delays chaos adds when asked: a share of the matching requests, each held a whole number of
- * milliseconds drawn evenly from `minMs` to `maxMs`.
+ * milliseconds drawn evenly from `min` to `max`.
  *
  * @example
  * ```ts
  * import type { ChaosDelay } from 'animal-store-sdk/testing';
  *
- * const slow: ChaosDelay = { rate: 0.2, minMs: 100, maxMs: 800 };
+ * const slow: ChaosDelay = { rate: 0.2, min: 100, max: 800 };
  * ```
  */
 export interface ChaosDelay {
   /** The share of matching requests held, from 0 to 1. */
   readonly rate: number;
   /** The shortest delay. Default 0. */
-  readonly minMs?: number;
+  readonly min?: number;
   /** The longest delay, at most {@link MAX_DELAY_MS}. */
-  readonly maxMs: number;
+  readonly max: number;
 }
 
 /**
@@ -75,7 +75,7 @@ export interface ChaosDelay {
  *
  * const chaos: ChaosOptions = { seed: 42, rate: 0.1 };
  * const reads: ChaosOptions = { seed: 7, rate: 0.3, faults: [503], match: { method: 'GET' } };
- * const slow: ChaosOptions = { seed: 7, rate: 0, delay: { rate: 0.5, maxMs: 300 } };
+ * const slow: ChaosOptions = { seed: 7, rate: 0, delay: { rate: 0.5, max: 300 } };
  * ```
  */
 export interface ChaosOptions {
@@ -119,7 +119,7 @@ export class Chaos {
     const fault = fails < rate ? this.#faults[Math.floor(pick * this.#faults.length)] : undefined;
     const delayMs =
       delay !== undefined && delayed < delay.rate
-        ? (delay.minMs ?? 0) + Math.floor(span * (delay.maxMs - (delay.minMs ?? 0) + 1))
+        ? (delay.min ?? 0) + Math.floor(span * (delay.max - (delay.min ?? 0) + 1))
         : undefined;
     if (fault === undefined && delayMs === undefined) return undefined;
     return {
@@ -158,16 +158,16 @@ function checkChaos(options: ChaosOptions): void {
   }
   if (delay !== undefined) {
     checkShare('delay.rate', delay.rate);
-    const minMs = delay.minMs ?? 0;
+    const min = delay.min ?? 0;
     for (const [name, value] of [
-      ['delay.minMs', minMs],
-      ['delay.maxMs', delay.maxMs],
+      ['delay.min', min],
+      ['delay.max', delay.max],
     ] as const) {
       if (!isDelayInRange(value)) {
         throw new RangeError(`injectChaos: ${name} must be ${DELAY_RANGE}, got ${String(value)}`);
       }
     }
-    if (minMs > delay.maxMs) throw new RangeError('injectChaos: delay.minMs must not be above delay.maxMs');
+    if (min > delay.max) throw new RangeError('injectChaos: delay.min must not be above delay.max');
   }
   if ((options.match as FaultMatch | undefined)?.nth !== undefined) {
     throw new TypeError(

@@ -72,12 +72,15 @@ export class Disruptions {
     if ('status' in preferences) return { kind: 'refuse', reply: preferences };
     const coded = (status: number, delayMs: number | undefined): FaultEffect => {
       const { state, now } = view();
-      return effectOf({ ...statusFault(status, state, now), ...(delayMs === undefined ? {} : { delayMs }) });
+      return effectOf({
+        ...statusFault(status, state, now),
+        ...(delayMs === undefined ? {} : { delay: delayMs }),
+      });
     };
     if (preferences.code !== undefined)
       return { kind: 'apply', effects: [coded(preferences.code, preferences.delayMs)] };
     const effects: FaultEffect[] =
-      preferences.delayMs === undefined ? [] : [effectOf({ delayMs: preferences.delayMs })];
+      preferences.delayMs === undefined ? [] : [effectOf({ delay: preferences.delayMs })];
     const fault = this.#faults.take(request);
     if (fault !== undefined) return { kind: 'apply', effects: [...effects, fault] };
     const chaos = this.#chaos?.draw(request);
@@ -88,7 +91,7 @@ export class Disruptions {
         ? effectOf({
             ...(networkError ? { networkError } : {}),
             ...(afterOperation === undefined ? {} : { afterOperation }),
-            ...(delayMs === undefined ? {} : { delayMs }),
+            ...(delayMs === undefined ? {} : { delay: delayMs }),
           })
         : coded(status, delayMs);
     return { kind: 'apply', effects: [...effects, effect], chaos };

@@ -30,7 +30,7 @@ import type { RecordedRequest } from '../store/request-log.js';
 /**
  * A fault to inject with `store.injectFault`. Give `status` (a response), `networkError` (no response),
  * `afterOperation` (the operation runs, then its answer is lost, stalled, cut off or dripped) or only
- * `delayMs` (the normal response, late).
+ * `delay` (the normal response, late).
  *
  * @example
  * ```ts
@@ -39,9 +39,9 @@ import type { RecordedRequest } from '../store/request-log.js';
  * const outage: FaultOptions = { status: 503, times: 2, match: { method: 'GET', path: '/pets' } };
  * const throttled: FaultOptions = { status: 429, headers: { 'Retry-After': '30' } };
  * const dropped: FaultOptions = { networkError: true };
- * const slow: FaultOptions = { delayMs: 5_000 };
+ * const slow: FaultOptions = { delay: 5_000 };
  * const createdButLost: FaultOptions = { afterOperation: 'lost-response', match: { method: 'POST' } };
- * const dripping: FaultOptions = { afterOperation: 'dripping-body', dripMs: 200 };
+ * const dripping: FaultOptions = { afterOperation: 'dripping-body', dripInterval: 200 };
  * const html: FaultOptions = {
  *   status: 502,
  *   headers: { 'Content-Type': 'text/html' },
@@ -67,7 +67,7 @@ export interface FaultOptions {
    * Wait this long (setTimeout, so fake timers control it) before answering; the request's signal
    * aborts the wait. Whole milliseconds from 0 to `MAX_DELAY_MS` (5 minutes); else a RangeError.
    */
-  readonly delayMs?: number;
+  readonly delay?: number;
   /**
    * Answer with no response at all: msw's `HttpResponse.error()`, a rejected `store.fetch` (a `TypeError`
    * "fetch failed", like undici's) and a destroyed socket from the HTTP server.
@@ -80,7 +80,7 @@ export interface FaultOptions {
    */
   readonly afterOperation?: AfterOperationFault;
   /** For `afterOperation: 'dripping-body'`: milliseconds between two bytes. Default {@link DEFAULT_DRIP_MS}. */
-  readonly dripMs?: number;
+  readonly dripInterval?: number;
   /** How many matching requests the fault applies to: a positive integer or `Infinity`. Default 1. */
   readonly times?: number;
   /** Which requests it applies to; default every request. */
@@ -182,7 +182,7 @@ export interface PendingFault {
 }
 
 function checkFault(options: FaultOptions): void {
-  const { status, networkError, delayMs, times, body, headers, afterOperation, dripMs } = options;
+  const { status, networkError, delay, times, body, headers, afterOperation, dripInterval } = options;
   if (status !== undefined && (!Number.isInteger(status) || status < 200 || status > 599)) {
     throw new RangeError(`injectFault: status must be an integer from 200 to 599, got ${status}`);
   }
@@ -192,8 +192,8 @@ function checkFault(options: FaultOptions): void {
   if (status === undefined && networkError !== true && (body !== undefined || headers !== undefined)) {
     throw new TypeError('injectFault: headers and body need a status');
   }
-  if (delayMs !== undefined && !isDelayInRange(delayMs)) {
-    throw new RangeError(`injectFault: delayMs must be ${DELAY_RANGE}, got ${String(delayMs)}`);
+  if (delay !== undefined && !isDelayInRange(delay)) {
+    throw new RangeError(`injectFault: delay must be ${DELAY_RANGE}, got ${String(delay)}`);
   }
   if (afterOperation !== undefined) {
     if (!isAfterOperationFault(afterOperation)) {
@@ -207,23 +207,18 @@ function checkFault(options: FaultOptions): void {
       );
     }
   }
-  if (dripMs !== undefined) {
+  if (dripInterval !== undefined) {
     if (afterOperation !== 'dripping-body') {
-      throw new TypeError("injectFault: dripMs goes with afterOperation: 'dripping-body'");
+      throw new TypeError("injectFault: dripInterval goes with afterOperation: 'dripping-body'");
     }
-    if (!(Number.isSafeInteger(dripMs) && dripMs >= 1 && dripMs <= MAX_DELAY_MS)) {
+    if (!(Number.isSafeInteger(dripInterval) && dripInterval >= 1 && dripInterval <= MAX_DELAY_MS)) {
       throw new RangeError(
-        `injectFault: dripMs must be whole milliseconds from 1 to ${MAX_DELAY_MS}, got ${String(dripMs)}`,
+        `injectFault: dripInterval must be whole milliseconds from 1 to ${MAX_DELAY_MS}, got ${String(dripInterval)}`,
       );
     }
   }
-  if (
-    status === undefined &&
-    networkError !== true &&
-    delayMs === undefined &&
-    afterOperation === undefined
-  ) {
-    throw new TypeError('injectFault: give a status, networkError: true, afterOperation or delayMs');
+  if (status === undefined && networkError !== true && delay === undefined && afterOperation === undefined) {
+    throw new TypeError('injectFault: give a status, networkError: true, afterOperation or delay');
   }
   if (
     times !== undefined &&
@@ -261,9 +256,9 @@ export function afterOperationPlan(
 
 /** What a fault does to a request. */
 export function effectOf(options: FaultOptions): FaultEffect {
-  const delayMs = options.delayMs ?? 0;
+  const delayMs = options.delay ?? 0;
   if (options.afterOperation !== undefined) {
-    const after = afterOperationPlan(options.afterOperation, options.dripMs);
+    const after = afterOperationPlan(options.afterOperation, options.dripInterval);
     return { delayMs, result: { kind: 'continue' }, after };
   }
   if (options.networkError === true) return { delayMs, result: { kind: 'network-error' } };

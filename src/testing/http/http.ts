@@ -47,9 +47,9 @@ export async function listenHttp(core: StoreCore, options: ListenOptions): Promi
   const sockets = new Set<Socket>();
   const busy = new Set<Socket>();
 
-  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (!Number.isSafeInteger(requestTimeout) || requestTimeout < 1) {
-    throw new RangeError(`requestTimeoutMs must be a positive integer, got ${String(requestTimeout)}`);
+    throw new RangeError(`requestTimeout must be a positive integer, got ${String(requestTimeout)}`);
   }
   // Node enforces the timeouts itself, checking open connections every `connectionsCheckingInterval`.
   const timeouts = {

@@ -70,7 +70,7 @@ export function unauthorized(auth: Extract<Authentication, { ok: false }>, now: 
 
 /**
  * Checks the `apiKeys` option: keys without spaces, plans that exist, custom limits that are positive
- * integers, and a custom `windowMs` from 1 ms to a day. A `proxyKey` is checked as a key too, and
+ * integers, and a custom `window` from 1 ms to a day. A `proxyKey` is checked as a key too, and
  * added on the Free plan when `apiKeys` lacks it.
  *
  * @throws TypeError or RangeError for the first problem found.
@@ -95,13 +95,13 @@ export function checkApiKeys(
           throw new RangeError(`apiKeys["${key}"].${field} must be a positive integer, got ${String(value)}`);
         }
       }
-      const windowMs: unknown = plan.windowMs;
+      const windowMs: unknown = plan.window;
       if (
         windowMs !== undefined &&
         (typeof windowMs !== 'number' || !Number.isInteger(windowMs) || windowMs < 1 || windowMs > DAY_MS)
       ) {
         throw new RangeError(
-          `apiKeys["${key}"].windowMs must be a whole number of milliseconds from 1 to ${DAY_MS} (a day), got ${String(windowMs)}`,
+          `apiKeys["${key}"].window must be a whole number of milliseconds from 1 to ${DAY_MS} (a day), got ${String(windowMs)}`,
         );
       }
     }

@@ -29,11 +29,11 @@ export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
  *
  * const custom: RateLimits = { perMinute: 5, perDay: 50 };
  * // 10 requests per 3-second window, 1,000 a day: a plan for multi-process tests.
- * const fast: RateLimits = { perMinute: 10, perDay: 1_000, windowMs: 3_000 };
+ * const fast: RateLimits = { perMinute: 10, perDay: 1_000, window: 3_000 };
  * ```
  */
 export interface RateLimits {
-  /** Requests allowed in one minute window (or one `windowMs` window). A positive integer. */
+  /** Requests allowed in one minute window (or one `window` window). A positive integer. */
   readonly perMinute: number;
   /** Requests allowed in one day window. A positive integer. */
   readonly perDay: number;
@@ -42,11 +42,11 @@ export interface RateLimits {
    * {@link DEFAULT_WINDOW_MS} (a minute). Headers, 429s, `Retry-After` and bans work the same for any
    * length.
    */
-  readonly windowMs?: number;
+  readonly window?: number;
 }
 
 /**
- * The length of the short ("minute") rate-limit window when a plan does not set `windowMs`.
+ * The length of the short ("minute") rate-limit window when a plan does not set `window`.
  *
  * @example
  * ```ts
@@ -96,7 +96,7 @@ export const PLAN_LIMITS: Readonly<Record<PlanName, RateLimits>> = Object.freeze
  * ```ts
  * import type { BanPolicy } from 'animal-store-sdk/testing';
  *
- * const strict: BanPolicy = { maxRequestsWhileLimited: 2, durationMs: 60_000 };
+ * const strict: BanPolicy = { maxRequestsWhileLimited: 2, duration: 60_000 };
  * ```
  */
 export interface BanPolicy {
@@ -106,7 +106,7 @@ export interface BanPolicy {
    */
   readonly maxRequestsWhileLimited: number;
   /** How long a ban lasts, in milliseconds, counted from the request that caused it. */
-  readonly durationMs: number;
+  readonly duration: number;
 }
 
 /**
@@ -117,12 +117,12 @@ export interface BanPolicy {
  * import { DEFAULT_BAN_POLICY } from 'animal-store-sdk/testing';
  *
  * DEFAULT_BAN_POLICY.maxRequestsWhileLimited; // 10
- * DEFAULT_BAN_POLICY.durationMs; // 600000
+ * DEFAULT_BAN_POLICY.duration; // 600000
  * ```
  */
 export const DEFAULT_BAN_POLICY: BanPolicy = Object.freeze({
   maxRequestsWhileLimited: 10,
-  durationMs: 10 * 60 * 1000,
+  duration: 10 * 60 * 1000,
 });
 
 const MINUTE_MS = DEFAULT_WINDOW_MS;
@@ -182,13 +182,13 @@ interface WindowView {
  * Fixed-window rate limiting per API key, with temporary bans.
  *
  * - Each key has a minute window and a day window. A window starts at the key's first request after
- *   the previous one ended and lasts 60 s (or the plan's `windowMs`) or 24 h; requests that are
+ *   the previous one ended and lasts 60 s (or the plan's `window`) or 24 h; requests that are
  *   answered 429 do not count.
  * - A request is limited when either window is used up. It is answered with the window that frees the
  *   key last (the later reset of the used-up windows).
  * - Headers describe the window with the fewest requests left; on a tie, the one that resets later.
  * - A key that sends more than `maxRequestsWhileLimited` requests while limited is banned for
- *   `durationMs`; the ban ends on time whatever the key sends meanwhile.
+ *   `duration`; the ban ends on time whatever the key sends meanwhile.
  */
 export class RateLimiter {
   readonly #ban: BanPolicy | false;
@@ -216,7 +216,7 @@ export class RateLimiter {
     if (usedUp.length > 0) {
       state.requestsWhileLimited += 1;
       if (this.#ban !== false && state.requestsWhileLimited > this.#ban.maxRequestsWhileLimited) {
-        state.bannedUntil = now + this.#ban.durationMs;
+        state.bannedUntil = now + this.#ban.duration;
         state.requestsWhileLimited = 0;
         return {
           outcome: 'banned',
@@ -291,7 +291,7 @@ export function limitsOf(plan: Plan): RateLimits {
  * The length of a plan's short ("minute") window, in milliseconds.
  */
 export function windowLength(limits: RateLimits): number {
-  return limits.windowMs ?? DEFAULT_WINDOW_MS;
+  return limits.window ?? DEFAULT_WINDOW_MS;
 }
 
 /**

@@ -114,7 +114,7 @@ export type FetchFunction = Fetch;
  *   baseUrl: 'https://staging.example.com/v1',
  *   apiKeys: { free: 'free', pro: 'pro', tiny: { perMinute: 2, perDay: 5 } },
  *   pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }],
- *   ban: { maxRequestsWhileLimited: 3, durationMs: 60_000 },
+ *   ban: { maxRequestsWhileLimited: 3, duration: 60_000 },
  * };
  * ```
  */
@@ -702,9 +702,9 @@ function banPolicy(ban: Partial<BanPolicy> | false | undefined): BanPolicy | fal
       `ban.maxRequestsWhileLimited must be an integer >= 0, got ${String(policy.maxRequestsWhileLimited)}`,
     );
   }
-  if (!Number.isFinite(policy.durationMs) || policy.durationMs <= 0) {
+  if (!Number.isFinite(policy.duration) || policy.duration <= 0) {
     throw new RangeError(
-      `ban.durationMs must be a positive number of milliseconds, got ${String(policy.durationMs)}`,
+      `ban.duration must be a positive number of milliseconds, got ${String(policy.duration)}`,
     );
   }
   return policy;

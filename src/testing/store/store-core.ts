@@ -46,7 +46,7 @@ export interface ControlOptions {
    * A session that received no request (to its API or its control URL) for this many milliseconds ends,
    * by the store's `now` clock. Default {@link DEFAULT_SESSION_IDLE_MS}.
    */
-  readonly sessionIdleMs?: number;
+  readonly sessionIdleTimeout?: number;
 }
 
 /**
@@ -95,7 +95,7 @@ export interface ListenOptions {
    * incomplete then is answered 408 `request_timeout` and its connection closed. Checked about
    * once a second. Default 30,000.
    */
-  readonly requestTimeoutMs?: number;
+  readonly requestTimeout?: number;
   /**
    * The control API under `/__fake/`: on by default on a loopback address, off beyond it unless a
    * `token` is given; `false` turns it off everywhere.
@@ -114,14 +114,14 @@ export interface ListenOptions {
 const LISTEN_OPTION_NAMES = Object.keys({
   port: 0,
   hostname: 0,
-  requestTimeoutMs: 0,
+  requestTimeout: 0,
   control: 0,
   corsHeaders: 0,
 } satisfies Record<keyof ListenOptions, 0>);
 const CONTROL_OPTION_NAMES = Object.keys({
   token: 0,
   maxSessions: 0,
-  sessionIdleMs: 0,
+  sessionIdleTimeout: 0,
   trustedOrigins: 0,
 } satisfies Record<keyof ControlOptions, 0>);
 

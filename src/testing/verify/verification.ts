@@ -41,14 +41,14 @@ export class FakeStoreVerificationError extends Error {
 
 function describeFault(options: FaultOptions): string {
   const { nth, predicate } = options.match ?? {};
-  const { afterOperation, delayMs, dripMs, networkError, status } = options;
+  const { afterOperation, delay, dripInterval, networkError, status } = options;
   const kind =
     afterOperation ??
     (networkError === true ? 'networkError' : status === undefined ? undefined : `status ${status}`);
   const what = [
     ...(kind === undefined ? [] : [kind]),
-    ...(dripMs === undefined ? [] : [`dripMs ${dripMs}`]),
-    ...(kind === undefined || (delayMs ?? 0) > 0 ? [`delayMs ${delayMs ?? 0}`] : []),
+    ...(dripInterval === undefined ? [] : [`dripInterval ${dripInterval}`]),
+    ...(kind === undefined || (delay ?? 0) > 0 ? [`delay ${delay ?? 0}`] : []),
   ].join(', ');
   const where = options.match === undefined ? 'every request' : describeMatch(options.match);
   const extra = [

@@ -53,7 +53,7 @@ const client = new PetStoreClient({
   apiKey: config.apiKey,
   baseUrl: config.baseUrl,
   logLevel: 'off',
-  rateLimitStore: redisRateLimitStore(redis, { commandTimeoutMs: 200, retryIntervalMs: 100 }),
+  rateLimitStore: redisRateLimitStore(redis, { commandTimeout: 200, retryInterval: 100 }),
 });
 for (let i = 0; i < 3; i++) await client.listPets({ limit: 1 });
 await Promise.all(Array.from({ length: 3 }, () => client.listPets({ limit: 1 })));

@@ -95,7 +95,7 @@ export async function startFleetStore(
   plan: FleetPlan,
   extraKeys: readonly string[] = [],
 ): Promise<FleetStore> {
-  const limits = { perMinute: plan.limit, perDay: plan.perDay ?? 1_000_000, windowMs: plan.windowMs };
+  const limits = { perMinute: plan.limit, perDay: plan.perDay ?? 1_000_000, window: plan.windowMs };
   const apiKeys = Object.fromEntries([FLEET_KEY, ...extraKeys].map((key) => [key, limits]));
   const store = createFakePetStore({
     apiKeys,

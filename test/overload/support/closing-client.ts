@@ -30,7 +30,7 @@ const client = new PetStoreClient({
   logLevel: 'off',
   pacingBurst: 1,
   // Every queued call admitted: at 3 a minute, the last would wait seven windows.
-  maxRetryWait: 600_000,
+  maxQueueWait: 600_000,
 });
 await Promise.all(Array.from({ length: config.limit }, () => client.listPets({ limit: 1 })));
 const calls = Array.from({ length: config.queued }, () =>

@@ -15,7 +15,7 @@ export interface FaultKind {
 }
 
 export const FAULT_KINDS = {
-  latency: { fault: (random) => ({ delayMs: random.int(1, 1_500) }) },
+  latency: { fault: (random) => ({ delay: random.int(1, 1_500) }) },
   'server-error': {
     fault: (random) => ({ status: random.pick([500, 502, 503, 504]) }),
     beforeOperation: true,
@@ -29,7 +29,7 @@ export const FAULT_KINDS = {
   lost: { fault: () => ({ afterOperation: 'lost-response' }) },
   stalled: { fault: () => ({ afterOperation: 'stalled-response' }) },
   cut: { fault: () => ({ afterOperation: 'cut-body' }) },
-  dripping: { fault: (random) => ({ afterOperation: 'dripping-body', dripMs: random.int(150, 600) }) },
+  dripping: { fault: (random) => ({ afterOperation: 'dripping-body', dripInterval: random.int(150, 600) }) },
 } as const satisfies Record<string, FaultKind>;
 
 export type FaultName = keyof typeof FAULT_KINDS;

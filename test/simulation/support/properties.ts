@@ -84,13 +84,13 @@ const attemptsOf = (trace: Trace, call: CallRecord): AttemptRecord[] =>
 const clientOf = (trace: Trace, call: CallRecord): ClientPlan =>
   trace.scenario.clients[call.plan.client] as ClientPlan;
 
-/** The latest a call may start: its `maxRetryWait` in the queue, within its `callTimeout`. */
+/** The latest a call may start: its `maxQueueWait` in the queue, within its `callTimeout`. */
 const startBy = (call: CallRecord): number =>
-  call.arrivedAt + Math.min(call.bound.callTimeout ?? Number.POSITIVE_INFINITY, call.bound.maxRetryWait);
+  call.arrivedAt + Math.min(call.bound.callTimeout ?? Number.POSITIVE_INFINITY, call.bound.maxQueueWait);
 
 const describeCall = (call: CallRecord): string =>
   `call ${call.id} (${call.plan.operation} by client ${call.plan.client}, arrived at ${call.arrivedAt} ms, ` +
-  `callTimeout ${call.bound.callTimeout ?? 'none'}, maxRetryWait ${call.bound.maxRetryWait}` +
+  `callTimeout ${call.bound.callTimeout ?? 'none'}, maxQueueWait ${call.bound.maxQueueWait}` +
   `${call.abortedAt === undefined ? '' : `, aborted at ${call.abortedAt} ms`})`;
 
 export const neverBanned: Property = {
@@ -133,8 +133,8 @@ export const withinBound: Property = {
         }
       });
       const waited = life - inAttempts;
-      if (waited > call.bound.maxRetryWait + backoff) {
-        return `${describeCall(call)} waited ${waited} ms outside its ${attempts.length} attempt(s), past maxRetryWait${backoff > 0 ? ` and ${backoff} ms of backoff` : ''} (outcome ${call.outcome})`;
+      if (waited > call.bound.maxQueueWait + backoff) {
+        return `${describeCall(call)} waited ${waited} ms outside its ${attempts.length} attempt(s), past maxQueueWait${backoff > 0 ? ` and ${backoff} ms of backoff` : ''} (outcome ${call.outcome})`;
       }
     }
     return undefined;

@@ -28,7 +28,7 @@ const GIVE_UP_MS = 15 * 60_000;
 export interface CallRecord {
   readonly id: number;
   readonly plan: CallPlan;
-  readonly bound: { readonly callTimeout?: number; readonly maxRetryWait: number };
+  readonly bound: { readonly callTimeout?: number; readonly maxQueueWait: number };
   /** Milliseconds from the run's start, on the host's clock, as every time in a trace. */
   readonly arrivedAt: number;
   abortedAt?: number;
@@ -112,7 +112,7 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
 
   const serviceNow = () => Date.now() + scenario.skewMs;
   const store = createFakePetStore({
-    apiKeys: { [KEY]: { perMinute: scenario.limit, perDay: 1_000_000, windowMs: scenario.windowMs } },
+    apiKeys: { [KEY]: { perMinute: scenario.limit, perDay: 1_000_000, window: scenario.windowMs } },
     pets: samplePets(3),
     now: serviceNow,
     requestIdSeed: scenario.seed,
@@ -220,7 +220,9 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
         fetch,
         timeout: plan.timeout,
         maxRetries: plan.maxRetries,
-        maxRetryWait: plan.maxRetryWait,
+        // One bound drawn for both, as maxRetryWait was before the split.
+        maxRetryAfter: plan.maxQueueWait,
+        maxQueueWait: plan.maxQueueWait,
         pacingBurst: plan.pacingBurst,
         callTimeout: plan.callTimeout,
         rateLimitStore,

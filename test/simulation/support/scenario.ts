@@ -25,7 +25,7 @@ export interface CallPlan {
 export interface ClientPlan {
   readonly timeout: number;
   readonly maxRetries: number;
-  readonly maxRetryWait: number;
+  readonly maxQueueWait: number;
   readonly pacingBurst?: number | undefined;
   readonly callTimeout?: number | undefined;
 }
@@ -51,11 +51,11 @@ const clientPlan: fc.Arbitrary<ClientPlan> = fc.record(
   {
     timeout: fc.integer({ min: 200, max: 4_000 }),
     maxRetries: fc.integer({ min: 0, max: 3 }),
-    maxRetryWait: fc.integer({ min: 0, max: 20_000 }),
+    maxQueueWait: fc.integer({ min: 0, max: 20_000 }),
     pacingBurst: fc.double({ min: 0.05, max: 1, noNaN: true }),
     callTimeout: fc.integer({ min: 500, max: 30_000 }),
   },
-  { requiredKeys: ['timeout', 'maxRetries', 'maxRetryWait'] },
+  { requiredKeys: ['timeout', 'maxRetries', 'maxQueueWait'] },
 );
 
 /** One stretch of demand: a burst (all at once) or a steady stream, at some multiple of the plan's rate. */
@@ -120,11 +120,11 @@ export const scenario: fc.Arbitrary<Scenario> = fc
       }),
   );
 
-/** The bound a call runs under: its own `callTimeout`, else its client's; and its client's `maxRetryWait`. */
-export function boundOf(scenario: Scenario, call: CallPlan): { callTimeout?: number; maxRetryWait: number } {
+/** The bound a call runs under: its own `callTimeout`, else its client's; and its client's `maxQueueWait`. */
+export function boundOf(scenario: Scenario, call: CallPlan): { callTimeout?: number; maxQueueWait: number } {
   const client = scenario.clients[call.client] as ClientPlan;
   const callTimeout = call.callTimeout ?? client.callTimeout;
   return callTimeout === undefined
-    ? { maxRetryWait: client.maxRetryWait }
-    : { callTimeout, maxRetryWait: client.maxRetryWait };
+    ? { maxQueueWait: client.maxQueueWait }
+    : { callTimeout, maxQueueWait: client.maxQueueWait };
 }

@@ -16,7 +16,7 @@ export class InternalServerError extends APIError {}
 export class APIConnectionError extends PetStoreError {}
 export class APIConnectionTimeoutError extends APIConnectionError {}
 export class APIUserAbortError extends PetStoreError {}
-export class ClientClosedError extends PetStoreError {}
+export class RefusedError extends PetStoreError {}
 export class RequestValidationError extends PetStoreError {}
 export class ResponseValidationError extends PetStoreError {}
 export class ResponseTooLargeError extends ResponseValidationError {}
