@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { OperationSpec } from '../operations.js';
 import type { Logger } from './log.js';
 
 const warned = new Set<string>();
@@ -19,10 +20,16 @@ export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, messag
   logger.warn(message);
 }
 
-/** The warning for `getPet`, which the interface deprecates. */
-export const GET_PET_WARNING =
-  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030; ' +
-  'use listPets({ status }) instead.';
+/** The warning for an operation the interface deprecates, from its entry in the table. */
+export function deprecationWarning(
+  name: string,
+  { method, path, deprecated }: Pick<OperationSpec, 'method' | 'path' | 'deprecated'>,
+): string | undefined {
+  return (
+    deprecated &&
+    `animal-store-sdk: ${name} (${method} ${path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`
+  );
+}
 
 /**
  * The warning for a response that announces its operation's deprecation, or `undefined` when

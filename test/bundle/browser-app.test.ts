@@ -1,6 +1,7 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GET_PET_WARNING } from '../../src/core/deprecation.js';
+import { deprecationWarning } from '../../src/core/deprecation.js';
+import { OPERATIONS } from '../../src/operations.js';
 import { createFakePetStore, type RunningFakeServer, samplePets } from '../../src/testing/index.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
@@ -50,7 +51,7 @@ it('lists, creates and gets pets from a page on another origin, and reads the ra
     available: ['Rex', 'Biscuit'],
     remainingHeader: '296',
     rateLimit: { limit: 300, remaining: 296 },
-    warnings: [GET_PET_WARNING],
+    warnings: [deprecationWarning('getPet', OPERATIONS.getPet)],
   });
   expect(pageErrors).toEqual([]);
   // Cross-origin requests from the page itself, each with its bearer token.

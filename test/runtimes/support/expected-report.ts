@@ -4,7 +4,8 @@
  * @module
  */
 import type { ExpectStatic } from 'vitest';
-import { GET_PET_WARNING } from '../../../src/core/deprecation.js';
+import { deprecationWarning } from '../../../src/core/deprecation.js';
+import { OPERATIONS } from '../../../src/operations.js';
 
 const REX = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
 
@@ -62,7 +63,7 @@ export function expectScenarioReport(
       sent: 0,
     },
     // getPet twice, one warning.
-    warnings: [GET_PET_WARNING],
+    warnings: [deprecationWarning('getPet', OPERATIONS.getPet)],
     requests: [
       'GET /pets',
       'POST /pets',
