@@ -4,7 +4,7 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
-import { deprecationWarning, warnOnce } from './core/deprecation.js';
+import { warnOnce } from './core/deprecation.js';
 import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/diagnostics/channels.js';
 import {
   type CallOptions,
@@ -287,21 +287,28 @@ export class PetStoreClient {
     ifUnknown?: (checked: CheckedArgument<N>) => string,
   ): APIPromise<OperationData<N>> {
     const operation: OperationSpec = OPERATIONS[name];
-    const { method, path, param, query, body } = operation;
-    if (this.#options.deprecationWarnings)
-      warnOnce(this.#options.log, name, deprecationWarning(name, operation));
-    return this.#call({ operation: name, method, path }, () => {
+    const { deprecated } = operation;
+    if (deprecated && this.#options.deprecationWarnings) {
+      warnOnce(
+        this.#options.log,
+        name,
+        `animal-store-sdk: ${name} (${operation.method} ${operation.path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
+      );
+    }
+    return this.#call({ ...operation, operation: name }, () => {
       const requestOptions = resolveCallOptions(name, options);
+      const { path, param, query, body } = operation;
       const schema = param ?? query ?? body;
-      const value = schema && validate(name, operation.argument ?? '', schema, argument);
+      const value = schema && validate(name, operation.argument, schema, argument);
       const spec: RequestSpec<OperationData<N>> = {
+        ...operation,
         operation: name,
-        method,
-        idempotent: operation.idempotent,
         path: path.replace(/{\w+}/, () => encodeURIComponent(value as number)).slice(1),
         query: query && (value as RequestSpec<unknown>['query']),
         json: body && value,
         schema: operation.response as StandardSchemaV1<unknown, OperationData<N>> | undefined,
+        // A success without a body (204) resolves with undefined rather than failing to parse.
+        decode: operation.response ? 'json' : 'content-type',
         ifUnknown: ifUnknown?.(value as CheckedArgument<N>),
       };
       return [spec, requestOptions];

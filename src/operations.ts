@@ -13,8 +13,8 @@ export interface OperationSpec {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path template under the base URL; `{name}` is the path parameter `input` fills. */
   readonly path: `/${string}`;
-  /** The name of the client method's one argument, as error messages give it. */
-  readonly argument?: string;
+  /** The name of the client method's argument, as error messages give it. */
+  readonly argument: string;
   /** The argument's schema, by where it goes: the path parameter of `path`, the query, or the JSON body. */
   readonly param?: z.ZodMiniType;
   readonly query?: z.ZodMiniType;

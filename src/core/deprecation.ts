@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type { OperationSpec } from '../operations.js';
 import type { Logger } from './log.js';
 
 const warned = new Set<string>();
@@ -18,17 +17,6 @@ export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, messag
   if (message === undefined || warned.has(operation)) return;
   warned.add(operation);
   logger.warn(message);
-}
-
-/** The warning for an operation the interface deprecates, from its entry in the table. */
-export function deprecationWarning(
-  name: string,
-  { method, path, deprecated }: Pick<OperationSpec, 'method' | 'path' | 'deprecated'>,
-): string | undefined {
-  return (
-    deprecated &&
-    `animal-store-sdk: ${name} (${method} ${path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`
-  );
 }
 
 /**
