@@ -1,7 +1,7 @@
 /**
- * What the fake decides for each operation of the table (src/operations.ts): one handler per
- * operation. Routing, the success status and deprecation headers come from the table (routes.ts);
- * authentication and rate limiting happen before these run.
+ * What the fake decides for each operation of the table of operations: one handler per operation.
+ * Routing, the success status and the deprecation headers come from the table; authentication and
+ * rate limiting happen before these run.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The fake Animal Store's routes, built from the table of operations (src/operations.ts): each method
+ * The fake Animal Store's routes, built from the table of operations: each method
  * and path pattern with the handler that answers it. The 404 for a path with no route, the 405 and its
  * `Allow` header, and the methods the CORS preflights (src/testing/rules/cors.ts) allow all derive from
  * them; the control API declares its own table and finds its routes the same way.
