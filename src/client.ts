@@ -4,7 +4,7 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
-import { GET_PET_WARNING, warnOnce } from './core/deprecation.js';
+import { warnOnce } from './core/deprecation.js';
 import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/diagnostics/channels.js';
 import {
   type CallOptions,
@@ -19,15 +19,14 @@ import { type RequestSpec, Transport } from './core/transport.js';
 import type { ClientQueue, HttpMethod, RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
 import {
-  type ListPetsParams,
-  ListPetsParamsSchema,
-  type NewPet,
-  NewPetSchema,
-  type Pet,
-  PetIdSchema,
-  PetListSchema,
-  PetSchema,
-} from './schemas.js';
+  type CheckedArgument,
+  OPERATIONS,
+  type OperationArgument,
+  type OperationData,
+  type OperationName,
+  type OperationSpec,
+} from './operations.js';
+import type { ListPetsParams, NewPet, Pet } from './schemas.js';
 
 /** `Symbol.asyncDispose`'s type where the application's lib has it (esnext.disposable, @types/node); else none. */
 type AsyncDisposeKey = SymbolConstructor extends { readonly asyncDispose: infer Key extends symbol }
@@ -184,10 +183,7 @@ export class PetStoreClient {
    * ```
    */
   listPets(params: ListPetsParams = {}, options?: RequestOptions): APIPromise<Pet[]> {
-    return this.#operation({ operation: 'listPets', method: 'GET', path: '/pets' }, options, () => {
-      const query = validate('listPets', 'params', ListPetsParamsSchema, params);
-      return { path: 'pets', query, schema: PetListSchema };
-    });
+    return this.#operation('listPets', params, options);
   }
 
   /**
@@ -210,14 +206,8 @@ export class PetStoreClient {
    * ```
    */
   createPet(pet: NewPet, options?: RequestOptions): APIPromise<Pet> {
-    return this.#operation({ operation: 'createPet', method: 'POST', path: '/pets' }, options, () => {
-      const json = validate('createPet', 'pet', NewPetSchema, pet);
-      return {
-        path: 'pets',
-        json,
-        schema: PetSchema,
-        ifUnknown: `The pet may exist: list pets and look for ${JSON.stringify(json.name)} before creating it again.`,
-      };
+    return this.#operation('createPet', pet, options, (created) => {
+      return `The pet may exist: list pets and look for ${JSON.stringify(created.name)} before creating it again.`;
     });
   }
 
@@ -243,11 +233,7 @@ export class PetStoreClient {
    * ```
    */
   getPet(petId: number, options?: RequestOptions): APIPromise<Pet> {
-    if (this.#options.deprecationWarnings) warnOnce(this.#options.log, 'getPet', GET_PET_WARNING);
-    return this.#operation({ operation: 'getPet', method: 'GET', path: '/pets/{petId}' }, options, () => {
-      const id = validate('getPet', 'petId', PetIdSchema, petId);
-      return { path: `pets/${id}`, schema: PetSchema };
-    });
+    return this.#operation('getPet', petId, options);
   }
 
   /**
@@ -296,15 +282,42 @@ export class PetStoreClient {
     });
   }
 
-  /** An operation of the model: its options checked first, then its arguments. */
-  #operation<T>(
-    route: Route,
+  /**
+   * An operation of the table: its deprecation warned of, its options checked, then its argument,
+   * which goes into the path, the query or the body as its entry says.
+   */
+  #operation<N extends OperationName>(
+    name: N,
+    argument: OperationArgument<N>,
     options: RequestOptions | undefined,
-    describe: () => Omit<RequestSpec<T>, 'operation' | 'method'>,
-  ): APIPromise<T> {
-    return this.#call(route, () => {
-      const requestOptions = resolveCallOptions(route.operation, options);
-      return [{ operation: route.operation, method: route.method, ...describe() }, requestOptions];
+    ifUnknown?: (checked: CheckedArgument<N>) => string,
+  ): APIPromise<OperationData<N>> {
+    const operation: OperationSpec = OPERATIONS[name];
+    const { deprecated } = operation;
+    if (deprecated && this.#options.deprecationWarnings) {
+      warnOnce(
+        this.#options.log,
+        name,
+        `animal-store-sdk: ${name} (${operation.method} ${operation.path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
+      );
+    }
+    return this.#call({ ...operation, operation: name }, () => {
+      const requestOptions = resolveCallOptions(name, options);
+      const { path, param, query, body } = operation;
+      const schema = param ?? query ?? body;
+      const value = schema && validate(name, operation.argument, schema, argument);
+      const spec: RequestSpec<OperationData<N>> = {
+        ...operation,
+        operation: name,
+        path: path.replace(/{\w+}/, () => encodeURIComponent(value as number)).slice(1),
+        query: query && (value as RequestSpec<unknown>['query']),
+        json: body && value,
+        schema: operation.response as StandardSchemaV1<unknown, OperationData<N>> | undefined,
+        // A success without a body (204) resolves with undefined rather than failing to parse.
+        decode: operation.response ? 'json' : 'content-type',
+        ifUnknown: ifUnknown?.(value as CheckedArgument<N>),
+      };
+      return [spec, requestOptions];
     });
   }
 

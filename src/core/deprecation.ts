@@ -15,12 +15,10 @@ export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, messag
   logger.warn(message);
 }
 
-/** The warning for `getPet`, which the interface deprecates. */
-export const GET_PET_WARNING =
-  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 5 December 2030; ' +
-  'use listPets({ status }) instead.';
-
-/** The warning for a response that announces its operation's deprecation, or `undefined`. */
+/**
+ * The warning for a response that announces its operation's deprecation, or `undefined` when
+ * the response announces none. The service's header values come in through `redact`.
+ */
 export function deprecationNotice(
   operation: string,
   headers: Headers,

@@ -50,6 +50,8 @@ export interface RequestSpec<T> {
   /** The operation's name, for warnings, waits and logs. */
   readonly operation: string;
   readonly method: HttpMethod;
+  /** Whether the operation may be sent twice; by default, whether its method is idempotent. */
+  readonly idempotent?: boolean | undefined;
   /** The path relative to the base URL, without a leading slash, already checked. */
   readonly path: string;
   /**
@@ -347,6 +349,7 @@ export class Transport {
   #shouldRetry(call: Call, error: Error, retry: number): boolean {
     const decision = decideRetry({
       method: call.spec.method,
+      idempotent: call.spec.idempotent,
       error,
       requested: call.requested,
       retry,

@@ -185,7 +185,7 @@ export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'bud
  */
 export interface RateLimitWait {
   /**
-   * The operation that waits: `listPets`, `createPet` or `getPet`, or for `client.request()` its
+   * The operation that waits: the client's method (`listPets`), or for `client.request()` its
    * method and path (`GET /store/orders`).
    */
   readonly operation: string;

@@ -1,11 +1,14 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GET_PET_WARNING } from '../../src/core/deprecation.js';
 import { createFakePetStore, type RunningFakeServer, samplePets } from '../../src/testing/index.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import { bundleForBrowser } from './support/browser-bundle.js';
 import { type PageServer, servePage } from './support/page-server.js';
+
+/** The warning the first getPet of a process gives. */
+const GET_PET_WARNING =
+  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 2030-12-05; use listPets instead.';
 
 const API_KEY = 'sk-page-test-0123456789';
 const store = createFakePetStore({ apiKeys: { [API_KEY]: 'pro' }, pets: samplePets(2) });

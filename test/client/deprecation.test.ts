@@ -26,9 +26,8 @@ describe('deprecation warnings', () => {
     expect(logger.warn).toHaveBeenCalledTimes(1);
     const [message] = logger.warn.mock.calls[0] ?? [];
     expect(message).toMatch(/getPet/);
-    expect(message).toMatch(/5 December 2030/);
+    expect(message).toMatch(/2030-12-05/);
     expect(message).toMatch(/listPets/);
-    expect(message).toMatch(/status/);
   });
 
   it('is silenced by deprecationWarnings: false', async () => {

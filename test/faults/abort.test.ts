@@ -7,7 +7,7 @@ import {
   attempts,
   created,
   createPet,
-  getPet,
+  IDEMPOTENT,
   listPets,
   matching,
   OPERATIONS,
@@ -95,7 +95,7 @@ describe.each(OPERATIONS)('aborting $name', (operation) => {
   });
 });
 
-describe.each([listPets, getPet])('aborting $name while it waits to retry after a 503', (operation) => {
+describe.each(IDEMPOTENT)('aborting $name while it waits to retry after a 503', (operation) => {
   it('rejects with APIUserAbortError before the next attempt', async () => {
     const { client, store, logger } = faultSetup();
     store.injectFault({ match: matching(operation), status: 503, headers: { 'Retry-After': '20' } });

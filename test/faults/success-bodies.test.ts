@@ -7,10 +7,9 @@ import {
   attempts,
   created,
   createPet,
-  getPet,
-  listPets,
+  IDEMPOTENT_WITH_BODY,
   matching,
-  OPERATIONS,
+  WITH_BODY,
 } from './support/operations.js';
 
 useFaultHarness();
@@ -54,16 +53,14 @@ const badBodies: BadBody[] = [
   },
 ];
 
-const successStatus = { listPets: 200, getPet: 200, createPet: 201 } as const;
-
-describe.each(OPERATIONS)('$name answered with a 2xx that is not the documented body', (operation) => {
+describe.each(WITH_BODY)('$name answered with a 2xx that is not the documented body', (operation) => {
   it.each(badBodies)(
     'rejects $what with ResponseValidationError carrying the raw body, without a retry',
     async (bad) => {
       const { client, store, logger } = faultSetup();
       store.injectFault({
         match: matching(operation),
-        status: successStatus[operation.name],
+        status: operation.status,
         body: bad.text,
         headers: { 'Content-Type': bad.contentType },
       });
@@ -97,7 +94,7 @@ describe('a createPet the service applied, answered with a body that is not a Pe
   });
 });
 
-describe.each([listPets, getPet])(
+describe.each(IDEMPOTENT_WITH_BODY)(
   '$name answered 200 with a body that is not the documented one',
   (operation) => {
     it('is not retried, since another attempt would read the same answer', async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakePetStore, type FakePetStore, samplePets } from '../../src/testing/index.js';
 import { EXPOSED_HEADERS } from '../../src/testing/rules/cors.js';
+import { ROUTE_METHODS } from '../../src/testing/rules/routes.js';
 import { authed, type Connection, httpTransport, mswTransport } from './support/transports.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -44,7 +45,7 @@ describe.for([mswTransport, httpTransport])('CORS through $name', (transport) =>
     expect(answer).toEqual({
       status: 204,
       allowOrigin: '*',
-      allowMethods: 'GET, POST',
+      allowMethods: ROUTE_METHODS.join(', '),
       allowHeaders: 'Authorization, Content-Type',
       maxAge: '600',
     });
@@ -98,7 +99,7 @@ describe.for([mswTransport, httpTransport])('CORS through $name', (transport) =>
 
     expect(answer).toMatchObject({
       status: 204,
-      allowMethods: 'GET, POST',
+      allowMethods: ROUTE_METHODS.join(', '),
       allowHeaders: 'Authorization, Content-Type',
     });
     expect(store.requests).toEqual([]);

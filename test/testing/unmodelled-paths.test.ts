@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { type Fetch, NotFoundError, PetStoreClient } from '../../src/index.js';
 import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { MODELLED_ROUTES } from '../../src/testing/rules/routes.js';
 
 async function failure(call: PromiseLike<unknown>): Promise<NotFoundError> {
   try {
@@ -31,7 +32,7 @@ describe('a path the fake store does not model', () => {
     expect(unmodelled).toBeInstanceOf(NotFoundError);
     expect(unmodelled).toMatchObject({ status: 404, code: 'not_modelled' });
     expect(unmodelled.message).toContain(
-      'does not model GET /store/orders; it models GET /pets, POST /pets, GET /pets/{petId}',
+      `does not model GET /store/orders; it models ${MODELLED_ROUTES.join(', ')}`,
     );
     expect(missingPet).toBeInstanceOf(NotFoundError);
     expect(missingPet).toMatchObject({ status: 404, code: 'not_found' });

@@ -69,7 +69,7 @@ export const DIAGNOSTICS_CHANNELS = /* @__PURE__ */ Object.freeze({
  * ```
  */
 export interface OperationContext {
-  /** The client's method: `'listPets'`, `'createPet'`, `'getPet'` or `'request'`. */
+  /** The client's method: an operation's name (`'listPets'`), or `'request'`. */
   readonly operation: string;
   /** The HTTP method; for a `request()` refused before it was checked, what it was given, or `''`. */
   readonly method: string;

@@ -86,6 +86,8 @@ export function requestedWait(headers: Headers, arrival: number): RequestedWait 
 export interface FailedAttempt {
   /** The request's method, upper case. */
   readonly method: string;
+  /** Whether the request may be sent twice (the table's word for an operation); by default, whether its method is idempotent. */
+  readonly idempotent?: boolean | undefined;
   /** The error ky reports for the attempt. */
   readonly error: Error;
   /** What the failed response asked for ({@link requestedWait}), read when it arrived. */
@@ -118,8 +120,9 @@ export type RetryDecision =
  *   changed. It waits what the service asked; a wait longer than `maxRetryAfter` stops at once rather
  *   than hanging; a 429 that says nothing backs off.
  * - 408 and 5xx from the retried statuses, timeouts and lost connections are retried only for
- *   idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS): a POST or PATCH that failed or timed out
- *   may have taken effect, and sending it again could create a pet twice. A 503 with `Retry-After`
+ *   idempotent requests (an operation as its table entry says; a raw request by its method: GET,
+ *   HEAD, PUT, DELETE, OPTIONS): a create that failed or timed out may have taken effect, and
+ *   sending it again could create a pet twice. A 503 with `Retry-After`
  *   waits that long (at most `maxRetryAfter`); the rest back off.
  * - Anything else is not retried.
  */
@@ -131,7 +134,7 @@ export function decideRetry(attempt: FailedAttempt): RetryDecision {
 }
 
 function byFailure(attempt: FailedAttempt): RetryDecision {
-  const { method, error, requested, maxRetryAfter } = attempt;
+  const { method, idempotent = IDEMPOTENT_METHODS.has(method), error, requested, maxRetryAfter } = attempt;
   const status = isHTTPError(error) ? error.response.status : undefined;
   if (status === 429) {
     if (requested === undefined) return backoff('429 without a wait', attempt);
@@ -156,7 +159,7 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
   if (what === undefined || (status !== undefined && !RETRY_STATUS_CODES.has(status))) {
     return { retry: false, why: `${what ?? error.name} is not retried` };
   }
-  if (!IDEMPOTENT_METHODS.has(method)) {
+  if (!idempotent) {
     return { retry: false, why: `${method} is not idempotent, so ${what} is not retried` };
   }
   // Only Retry-After says when a failing service recovers; X-RateLimit-Reset says when the quota renews.

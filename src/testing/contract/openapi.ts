@@ -8,14 +8,8 @@
  * @module
  */
 import * as z from 'zod/mini';
-import {
-  ErrorBodySchema,
-  ListPetsParamsSchema,
-  NewPetSchema,
-  PetIdSchema,
-  PetSchema,
-  PetStatusSchema,
-} from '../../schemas.js';
+import { OPERATIONS, type OperationName, type OperationSpec } from '../../operations.js';
+import { ErrorBodySchema, NewPetSchema, PetIdSchema, PetSchema, PetStatusSchema } from '../../schemas.js';
 import { REQUEST_ID_HEADER } from '../../shared/request-id.js';
 import { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from '../rules/operations.js';
 import { ERROR_CODES } from '../rules/responses.js';
@@ -55,13 +49,25 @@ type Json = Record<string, unknown>;
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
 /** The model's schemas, by the name the interface gives them. */
-function componentSchemas(): { schemas: Record<string, Json>; listParams: Json } {
+const COMPONENTS = new Map<z.ZodMiniType, string>([
+  [PetStatusSchema, 'PetStatus'],
+  [NewPetSchema, 'NewPet'],
+  [PetSchema, 'Pet'],
+  [ErrorBodySchema, 'Error'],
+]);
+
+/** The operations of the table, with their names. */
+const ENTRIES = Object.entries(OPERATIONS) as [OperationName, OperationSpec][];
+
+/** The model's schemas as components, and each operation's query schema as JSON Schema. */
+function componentSchemas(): {
+  schemas: Record<string, Json>;
+  queries: Partial<Record<OperationName, Json>>;
+} {
   const registry = z.registry<{ id: string }>();
-  registry.add(PetStatusSchema, { id: 'PetStatus' });
-  registry.add(NewPetSchema, { id: 'NewPet' });
-  registry.add(PetSchema, { id: 'Pet' });
-  registry.add(ErrorBodySchema, { id: 'Error' });
-  registry.add(ListPetsParamsSchema, { id: 'ListPetsParams' });
+  for (const [schema, id] of COMPONENTS) registry.add(schema, { id });
+  for (const [name, { query }] of ENTRIES)
+    if (query !== undefined) registry.add(query, { id: `${name} query` });
   // `input`: what the service accepts and sends, so a Pet may carry fields added later (the SDK strips
   // them), while a NewPet, a strict object, may not.
   const { schemas } = z.toJSONSchema(registry, {
@@ -71,12 +77,18 @@ function componentSchemas(): { schemas: Record<string, Json>; listParams: Json }
       if (zodSchema === PetIdSchema) jsonSchema.format = 'int64';
     },
   }) as { schemas: Record<string, Json> };
-  const cleaned = Object.fromEntries(
+  let cleaned = Object.fromEntries(
     Object.entries(schemas).map(([name, { $id, $schema, ...schema }]) => [name, schema]),
   );
-  const { ListPetsParams: listParams = {}, ...rest } = cleaned;
-  describeFields(rest);
-  return { schemas: rest, listParams };
+  const queries: Partial<Record<OperationName, Json>> = {};
+  for (const [name, { query }] of ENTRIES) {
+    if (query === undefined) continue;
+    const { [`${name} query`]: json = {}, ...rest } = cleaned;
+    queries[name] = json;
+    cleaned = rest;
+  }
+  describeFields(cleaned);
+  return { schemas: cleaned, queries };
 }
 
 /** The field descriptions of the interface's tables, which the schemas keep as comments. */
@@ -109,9 +121,14 @@ function describeFields(schemas: Record<string, Json>): void {
   }
 }
 
-function petIdSchema(): Json {
-  const { $schema, ...schema } = z.toJSONSchema(PetIdSchema, { io: 'input' }) as Json;
-  return { ...schema, format: 'int64' };
+/** A schema of the table as JSON Schema: a component by reference, an array of one, or inline. */
+function schemaJson(schema: z.ZodMiniType): Json {
+  const id = COMPONENTS.get(schema);
+  if (id !== undefined) return ref('schemas', id);
+  if (schema instanceof z.ZodMiniArray)
+    return { type: 'array', items: schemaJson(schema._zod.def.element as z.ZodMiniType) };
+  const { $schema, ...json } = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  return schema === PetIdSchema ? { ...json, format: 'int64' } : json;
 }
 
 function ref(kind: string, name: string): Json {
@@ -120,15 +137,6 @@ function ref(kind: string, name: string): Json {
 
 function jsonContent(schema: Json): Json {
   return { 'application/json': { schema } };
-}
-
-/** A successful answer: its body and headers, each answer carrying the rate-limit headers. */
-function success(description: string, schema: Json, headers: Json = {}): Json {
-  return {
-    description,
-    headers: { ...rateLimitHeaderRefs(), ...headers },
-    content: jsonContent(schema),
-  };
 }
 
 function rateLimitHeaderRefs(): Json {
@@ -151,10 +159,89 @@ function errorResponse(description: string, codes: readonly string[], choice?: s
   };
 }
 
-function build(): OpenApiDocument {
-  const { schemas, listParams } = componentSchemas();
-  const listProperties = (listParams.properties ?? {}) as Record<string, Json>;
-  const deprecatedHeaders = {
+/** What the interface says of an operation beyond its entry in the table, and what the fake chose. */
+interface OperationText {
+  readonly summary: string;
+  readonly description?: string;
+  readonly choice?: string;
+  /** Each parameter's description, and what the fake chose for it. */
+  readonly parameters: Readonly<Record<string, { description: string; choice?: string; default?: unknown }>>;
+  readonly bodyChoice?: string;
+  /** The success's description and headers beyond the rate-limit ones. */
+  readonly success: string;
+  readonly successHeaders?: Json;
+  /** The operation's own error answers, by status (401 and 429 are every operation's). */
+  readonly errors: Readonly<Record<string, Json>>;
+}
+
+/** The text of each operation of the table. */
+const TEXTS: { readonly [Name in OperationName]: OperationText } = {
+  listPets: {
+    summary: 'List animals, optionally filtered by availability status.',
+    description: 'The result is described as paginated; the interface shows no way to ask for another page.',
+    choice:
+      'The first page only, ordered by id; unknown query parameters are ignored; a parameter given twice is a 400 invalid_parameter.',
+    parameters: {
+      limit: {
+        description: 'Maximum number of animals returned.',
+        default: DEFAULT_PAGE_SIZE,
+        choice:
+          'A limit out of 1 to 100, or not a decimal integer, is a 400 invalid_parameter (the interface does not say).',
+      },
+      status: {
+        description: 'Filters by availability status.',
+        choice: 'A status not in PetStatus is a 400 invalid_parameter (the interface does not say).',
+      },
+    },
+    success: 'A page of animals.',
+    errors: {
+      '400': errorResponse(
+        'A bad limit or status.',
+        [ERROR_CODES.invalidParameter],
+        'The interface does not say how a bad limit or status is handled.',
+      ),
+    },
+  },
+  createPet: {
+    summary: 'Add an animal.',
+    parameters: {},
+    bodyChoice: `An omitted status becomes ${DEFAULT_NEW_PET_STATUS} (the interface does not say); unknown fields are refused with a 400 invalid_body.`,
+    success: 'The animal added, with the id the service assigned.',
+    successHeaders: {
+      Location: header(
+        'The new animal: `<base URL>/pets/<id>`.',
+        { type: 'string' },
+        false,
+        'The interface does not say; the fake sends it.',
+      ),
+    },
+    errors: {
+      '400': errorResponse('The body lacks required fields or has invalid values.', [
+        ERROR_CODES.invalidBody,
+        ERROR_CODES.invalidJson,
+        ERROR_CODES.invalidContentType,
+      ]),
+    },
+  },
+  getPet: {
+    summary: 'Get an animal.',
+    parameters: { petId: { description: 'Identifier of the animal to return.' } },
+    success: 'The animal.',
+    errors: {
+      '400': errorResponse(
+        'A petId that is not an int64 integer.',
+        [ERROR_CODES.invalidParameter],
+        'The interface does not say how a petId that is not an integer is handled.',
+      ),
+      '404': errorResponse('No animal for the given petId.', [ERROR_CODES.notFound]),
+    },
+  },
+};
+
+/** The headers every answer of a deprecated operation carries. */
+function deprecationHeaders({ sunset, successor }: NonNullable<OperationSpec['deprecated']>): Json {
+  const { method, path } = OPERATIONS[successor as OperationName];
+  return {
     Deprecation: header(
       'RFC 9745: when the operation was deprecated.',
       { type: 'string' },
@@ -162,17 +249,107 @@ function build(): OpenApiDocument {
       `The interface gives no deprecation date: the fake sends ${GET_PET_DEPRECATION.deprecation} (1 January 2026).`,
     ),
     Sunset: header(
-      'RFC 8594: when the operation is removed (5 December 2030).',
-      { type: 'string', const: GET_PET_DEPRECATION.sunset },
+      `RFC 8594: when the operation is removed (${sunset}).`,
+      { type: 'string', const: new Date(sunset).toUTCString() },
       false,
     ),
     Link: header(
-      'The successor: `<base URL>/pets; rel="successor-version"`.',
+      `The successor: \`<base URL>${path}; rel="successor-version"\`.`,
       { type: 'string' },
       false,
-      'The interface names GET /pets with the status filter as the replacement; the fake links to it.',
+      `The interface names ${method} ${path} (${successor}) as the replacement; the fake links to it.`,
     ),
   };
+}
+
+function parameter(
+  place: 'path' | 'query',
+  name: string,
+  required: boolean,
+  schema: Json,
+  text: OperationText,
+): Json {
+  const { description, choice, default: fallback } = text.parameters[name] ?? {};
+  return {
+    name,
+    in: place,
+    required,
+    ...(description === undefined ? {} : { description }),
+    schema: fallback === undefined ? schema : { ...schema, default: fallback },
+    ...(choice === undefined ? {} : { 'x-fake-choice': choice }),
+  };
+}
+
+/** One operation of the table as OpenAPI describes it. */
+function operationObject(name: OperationName, operation: OperationSpec, query: Json | undefined): Json {
+  const text = TEXTS[name];
+  const deprecated = operation.deprecated;
+  const extraHeaders = deprecated === undefined ? {} : deprecationHeaders(deprecated);
+  const withExtra = (response: Json): Json => ({
+    ...response,
+    headers: { ...(response.headers as Json), ...extraHeaders },
+  });
+  const parameters: Json[] = [];
+  const pathParameter = /{(\w+)}/.exec(operation.path)?.[1];
+  if (pathParameter !== undefined && operation.param !== undefined) {
+    parameters.push(parameter('path', pathParameter, true, schemaJson(operation.param), text));
+  }
+  const required = (query?.required ?? []) as string[];
+  for (const [field, schema] of Object.entries((query?.properties ?? {}) as Record<string, Json>)) {
+    parameters.push(parameter('query', field, required.includes(field), schema, text));
+  }
+  const success: Json = {
+    description: text.success,
+    headers: { ...rateLimitHeaderRefs(), ...text.successHeaders, ...extraHeaders },
+    ...(operation.response === undefined ? {} : { content: jsonContent(schemaJson(operation.response)) }),
+  };
+  return {
+    operationId: name,
+    summary: text.summary,
+    ...(deprecated === undefined
+      ? {}
+      : {
+          deprecated: true,
+          'x-sunset': deprecated.sunset,
+          description: `Deprecated: to be removed on ${deprecated.sunset}. Use ${deprecated.successor} (${OPERATIONS[deprecated.successor as OperationName].method} ${OPERATIONS[deprecated.successor as OperationName].path}) instead.`,
+        }),
+    ...(text.description === undefined ? {} : { description: text.description }),
+    ...(text.choice === undefined ? {} : { 'x-fake-choice': text.choice }),
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(operation.body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content: jsonContent(schemaJson(operation.body)),
+            ...(text.bodyChoice === undefined ? {} : { 'x-fake-choice': text.bodyChoice }),
+          },
+        }),
+    responses: {
+      [String(operation.status)]: success,
+      ...Object.fromEntries(
+        Object.entries(text.errors).map(([status, response]) => [status, withExtra(response)]),
+      ),
+      '401': ref('responses', 'Unauthorized'),
+      '429': ref('responses', 'TooManyRequests'),
+    },
+  };
+}
+
+/** Every operation of the table, by path template and method. */
+function paths(queries: Partial<Record<OperationName, Json>>): Record<string, Record<string, Json>> {
+  const byPath: Record<string, Record<string, Json>> = {};
+  for (const [name, operation] of ENTRIES) {
+    byPath[operation.path] = {
+      ...byPath[operation.path],
+      [operation.method.toLowerCase()]: operationObject(name, operation, queries[name]),
+    };
+  }
+  return byPath;
+}
+
+function build(): OpenApiDocument {
+  const { schemas, queries } = componentSchemas();
   return {
     openapi: '3.1.0',
     info: {
@@ -189,109 +366,7 @@ function build(): OpenApiDocument {
       },
     ],
     security: [{ bearer: [] }],
-    paths: {
-      '/pets': {
-        get: {
-          operationId: 'listPets',
-          summary: 'List animals, optionally filtered by availability status.',
-          description:
-            'The result is described as paginated; the interface shows no way to ask for another page.',
-          'x-fake-choice':
-            'The first page only, ordered by id; unknown query parameters are ignored; a parameter given twice is a 400 invalid_parameter.',
-          parameters: [
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              description: 'Maximum number of animals returned.',
-              schema: { ...listProperties.limit, default: DEFAULT_PAGE_SIZE },
-              'x-fake-choice':
-                'A limit out of 1 to 100, or not a decimal integer, is a 400 invalid_parameter (the interface does not say).',
-            },
-            {
-              name: 'status',
-              in: 'query',
-              required: false,
-              description: 'Filters by availability status.',
-              schema: listProperties.status ?? ref('schemas', 'PetStatus'),
-              'x-fake-choice':
-                'A status not in PetStatus is a 400 invalid_parameter (the interface does not say).',
-            },
-          ],
-          responses: {
-            '200': success('A page of animals.', { type: 'array', items: ref('schemas', 'Pet') }),
-            '400': errorResponse(
-              'A bad limit or status.',
-              [ERROR_CODES.invalidParameter],
-              'The interface does not say how a bad limit or status is handled.',
-            ),
-            '401': ref('responses', 'Unauthorized'),
-            '429': ref('responses', 'TooManyRequests'),
-          },
-        },
-        post: {
-          operationId: 'createPet',
-          summary: 'Add an animal.',
-          requestBody: {
-            required: true,
-            content: jsonContent(ref('schemas', 'NewPet')),
-            'x-fake-choice': `An omitted status becomes ${DEFAULT_NEW_PET_STATUS} (the interface does not say); unknown fields are refused with a 400 invalid_body.`,
-          },
-          responses: {
-            '201': success('The animal added, with the id the service assigned.', ref('schemas', 'Pet'), {
-              Location: header(
-                'The new animal: `<base URL>/pets/<id>`.',
-                { type: 'string' },
-                false,
-                'The interface does not say; the fake sends it.',
-              ),
-            }),
-            '400': errorResponse('The body lacks required fields or has invalid values.', [
-              ERROR_CODES.invalidBody,
-              ERROR_CODES.invalidJson,
-              ERROR_CODES.invalidContentType,
-            ]),
-            '401': ref('responses', 'Unauthorized'),
-            '429': ref('responses', 'TooManyRequests'),
-          },
-        },
-      },
-      '/pets/{petId}': {
-        get: {
-          operationId: 'getPet',
-          summary: 'Get an animal.',
-          deprecated: true,
-          description: 'Deprecated: to be removed on 5 December 2030. Use GET /pets with the status filter.',
-          'x-sunset': '2030-12-05',
-          parameters: [
-            {
-              name: 'petId',
-              in: 'path',
-              required: true,
-              description: 'Identifier of the animal to return.',
-              schema: petIdSchema(),
-            },
-          ],
-          responses: {
-            '200': success('The animal.', ref('schemas', 'Pet'), deprecatedHeaders),
-            '400': {
-              ...errorResponse(
-                'A petId that is not an int64 integer.',
-                [ERROR_CODES.invalidParameter],
-                'The interface does not say how a petId that is not an integer is handled.',
-              ),
-              headers: { ...rateLimitHeaderRefs(), ...deprecatedHeaders },
-            },
-            '401': ref('responses', 'Unauthorized'),
-            '404': {
-              ...errorResponse('No animal for the given petId.', [ERROR_CODES.notFound]),
-              headers: { ...rateLimitHeaderRefs(), ...deprecatedHeaders },
-            },
-            '429': ref('responses', 'TooManyRequests'),
-          },
-        },
-      },
-    },
+    paths: paths(queries),
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token.' },

@@ -98,6 +98,8 @@ export async function afterOperation(
     await delay(maxMs, signal);
     return { kind: 'network-error' };
   }
+  // A success without a body (204) has none to cut, drip or stall: it arrives whole.
+  if (response.body === null) return { kind: 'response', response, bodyLength: 0 };
   const bytes = new Uint8Array(await response.arrayBuffer());
   const chunks =
     fault === 'cut-body'

@@ -1,9 +1,11 @@
 /**
- * The fake Animal Store's three operations (`listPets`, `createPet`, `getPet`), with the validation of
- * what they receive. Routing (routes.ts), authentication and rate limiting happen before these run.
+ * What the fake decides for each operation of the table of operations: one handler per operation.
+ * Routing, the success status and the deprecation headers come from the table; authentication and
+ * rate limiting happen before these run.
  *
  * @module
  */
+import { OPERATIONS, type OperationName } from '../../operations.js';
 import { ListPetsParamsSchema, NewPetSchema, PetIdSchema } from '../../schemas.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { isJsonContentType, parseJsonBody } from './json-body.js';
@@ -23,9 +25,9 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * The deprecation of `GET /pets/{petId}`, as the headers of its responses carry it: `Deprecation`
- * (RFC 9745, a structured date: deprecated since 1 January 2026) and `Sunset` (RFC 8594, an HTTP-date:
- * the removal on 5 December 2030). A `Link` with `rel="successor-version"` points to `GET /pets`, the
- * replacement.
+ * (RFC 9745, a structured date: deprecated since 1 January 2026, the fake's choice) and `Sunset`
+ * (RFC 8594, an HTTP-date: the removal on 5 December 2030). A `Link` with `rel="successor-version"`
+ * points to `GET /pets`, the replacement.
  *
  * @example
  * ```ts
@@ -38,7 +40,7 @@ export const GET_PET_DEPRECATION = Object.freeze({
   /** The `Deprecation` header: `@` and the unix seconds of 2026-01-01T00:00:00Z. */
   deprecation: '@1767225600',
   /** The `Sunset` header: the removal date. */
-  sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+  sunset: new Date(OPERATIONS.getPet.deprecated.sunset).toUTCString(),
 });
 
 /** What an operation needs to know about a request that passed authentication and rate limiting. */
@@ -59,18 +61,24 @@ export interface OperationRequest {
   readonly bodyUtf8?: boolean;
 }
 
+/** A success: its status comes from the operation's entry in the table; no `body` for none (204). */
+export interface Success {
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /**
- * One operation: answers a routed request. `params` holds the route's path parameters, by name, as
- * they appear in the path (still percent-encoded).
+ * One operation's handler: answers a routed request with a success or an error reply. `params` holds
+ * the route's path parameters, by name, as they appear in the path (still percent-encoded).
  */
-export type Operation = (
+export type Handler = (
   pets: PetRepository,
   request: OperationRequest,
   params: Readonly<Record<string, string>>,
-) => JsonReply;
+) => Success | JsonReply;
 
-/** `GET /pets`: the first page of animals, filtered by `status`. */
-export function listPets(pets: PetRepository, request: OperationRequest): JsonReply {
+/** `listPets`: the first page of animals, filtered by `status`. */
+function listPets(pets: PetRepository, request: OperationRequest): Success | JsonReply {
   const query = request.url.searchParams;
   const raw: { limit?: number; status?: string } = {};
   for (const name of ['limit', 'status'] as const) {
@@ -95,11 +103,11 @@ export function listPets(pets: PetRepository, request: OperationRequest): JsonRe
     return invalidParameter(`The query parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}`);
   }
   const listed = pets.list({ limit: parsed.data.limit ?? DEFAULT_PAGE_SIZE, status: parsed.data.status });
-  return { status: 200, body: listed };
+  return { body: listed };
 }
 
-/** `POST /pets`: adds an animal. */
-export function createPet(pets: PetRepository, request: OperationRequest): JsonReply {
+/** `createPet`: adds an animal. */
+function createPet(pets: PetRepository, request: OperationRequest): Success | JsonReply {
   const contentType = request.headers.get('content-type');
   if (!isJsonContentType(contentType)) {
     return errorReply(
@@ -118,27 +126,23 @@ export function createPet(pets: PetRepository, request: OperationRequest): JsonR
       `No id is left for a new pet: ids would pass ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER), the largest a JSON number holds exactly; reset the store or set pets with lower ids`,
     );
   }
-  return { status: 201, body: pet, headers: { Location: `${request.baseHref}/pets/${pet.id}` } };
+  return { body: pet, headers: { Location: `${request.baseHref}/pets/${pet.id}` } };
 }
 
-/** `GET /pets/{petId}`: one animal, with the headers of the operation's deprecation. */
-export function getPet(
-  pets: PetRepository,
-  request: OperationRequest,
-  params: Readonly<Record<string, string>>,
-): JsonReply {
-  return withDeprecation(findPet(pets, params.petId ?? ''), request.baseHref);
-}
-
-function findPet(pets: PetRepository, rawId: string): JsonReply {
+/** `getPet`: one animal. */
+function getPet(pets: PetRepository, _request: OperationRequest, params: Readonly<Record<string, string>>) {
+  const rawId = params.petId ?? '';
   const id = parsePetId(rawId);
   if (id === 'invalid') {
     return invalidParameter(`The path parameter "petId" must be an int64 integer, got "${rawId}"`);
   }
   const pet = id === undefined ? undefined : pets.get(id);
   if (pet === undefined) return errorReply(404, ERROR_CODES.notFound, `No pet with id ${rawId}`);
-  return { status: 200, body: pet };
+  return { body: pet };
 }
+
+/** The handler of every operation in the table. */
+export const HANDLERS: { readonly [Name in OperationName]: Handler } = { listPets, createPet, getPet };
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -161,14 +165,22 @@ function parsePetId(segment: string): number | undefined | 'invalid' {
   return parsed.success && BigInt(parsed.data) === big ? parsed.data : undefined;
 }
 
-function withDeprecation(reply: JsonReply, baseHref: string): JsonReply {
+/**
+ * A reply of a deprecated operation with the headers that say so: the fake's `Deprecation` date, the
+ * table's `Sunset`, and a `Link` to the table's successor.
+ */
+export function withDeprecation(
+  reply: JsonReply,
+  { sunset, successor }: { readonly sunset: string; readonly successor: string },
+  baseHref: string,
+): JsonReply {
   return {
     ...reply,
     headers: {
       ...reply.headers,
       Deprecation: GET_PET_DEPRECATION.deprecation,
-      Sunset: GET_PET_DEPRECATION.sunset,
-      Link: `<${baseHref}/pets>; rel="successor-version"`,
+      Sunset: new Date(sunset).toUTCString(),
+      Link: `<${baseHref}${OPERATIONS[successor as OperationName].path}>; rel="successor-version"`,
     },
   };
 }

@@ -98,8 +98,8 @@ export type FakeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export interface JsonReply {
   /** The HTTP status. */
   readonly status: number;
-  /** The body, serialized as JSON. */
-  readonly body: unknown;
+  /** The body, serialized as JSON; `undefined` for none (a 204). */
+  readonly body?: unknown;
   /** Headers besides `Content-Type: application/json`. */
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -125,6 +125,8 @@ export function toResponse(
   reply: JsonReply,
   ...extra: ReadonlyArray<Readonly<Record<string, string>>>
 ): Response {
+  if (reply.body === undefined)
+    return new Response(null, { status: reply.status, headers: mergeHeaders(reply.headers, ...extra) });
   const headers = mergeHeaders({ 'Content-Type': 'application/json' }, reply.headers, ...extra);
   return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
 }

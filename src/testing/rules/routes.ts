@@ -1,14 +1,15 @@
 /**
- * The fake Animal Store's routes, declared once: each method and path pattern with the operation that
- * answers it. The 404 for a path with no route, the 405 and its `Allow` header, and the methods the
- * CORS preflights (src/testing/rules/cors.ts) allow all derive from this table; the control API declares
- * its own table and finds its routes the same way.
+ * The fake Animal Store's routes, built from the table of operations: each method
+ * and path pattern with the handler that answers it. The 404 for a path with no route, the 405 and its
+ * `Allow` header, and the methods the CORS preflights (src/testing/rules/cors.ts) allow all derive from
+ * them; the control API declares its own table and finds its routes the same way.
  *
  * @module
  */
 
+import { OPERATIONS, type OperationName, type OperationSpec } from '../../operations.js';
 import type { PetRepository } from '../store/pet-repository.js';
-import { createPet, getPet, listPets, type Operation, type OperationRequest } from './operations.js';
+import { HANDLERS, type Handler, type OperationRequest, withDeprecation } from './operations.js';
 import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /** One route: a method, a path pattern (`{name}` matches one segment), and what answers it. */
@@ -18,12 +19,20 @@ export interface Route<Handler> {
   readonly handler: Handler;
 }
 
-/** Every route the fake serves. A new operation is one more line here. */
-const ROUTES: readonly Route<Operation>[] = [
-  { method: 'GET', pattern: '/pets', handler: listPets },
-  { method: 'POST', pattern: '/pets', handler: createPet },
-  { method: 'GET', pattern: '/pets/{petId}', handler: getPet },
-];
+/** An operation's route: its handler, and its entry in the table. */
+interface OperationRoute {
+  readonly handler: Handler;
+  readonly operation: OperationSpec;
+}
+
+/** Every route the fake serves: one per operation of the table, in its order. */
+const ROUTES: readonly Route<OperationRoute>[] = (
+  Object.entries(OPERATIONS) as [OperationName, OperationSpec][]
+).map(([name, operation]) => ({
+  method: operation.method,
+  pattern: operation.path,
+  handler: { handler: HANDLERS[name], operation },
+}));
 
 /** The routes the fake models, as `METHOD /path` in the table's order: what a `not_modelled` 404 names. */
 export const MODELLED_ROUTES: readonly string[] = Object.freeze(
@@ -110,10 +119,18 @@ export function findRoute<Handler>(
   );
 }
 
-/** Finds the route for an API request and runs its operation, or answers 404 or 405. */
+/**
+ * Finds the route for an API request and runs its handler, or answers 404 or 405. A success gets the
+ * table's status; every reply of a deprecated operation gets its deprecation headers.
+ */
 export function route(pets: PetRepository, request: OperationRequest): JsonReply {
   if (!isModelled(request.path)) return notModelled(request.method, request.path);
   const found = findRoute(ROUTES, request.method, request.path);
   if (!('route' in found)) return found;
-  return found.route.handler(pets, request, found.params);
+  const { handler, operation } = found.route.handler;
+  const answer = handler(pets, request, found.params);
+  const reply = 'status' in answer ? answer : { ...answer, status: operation.status };
+  return operation.deprecated === undefined
+    ? reply
+    : withDeprecation(reply, operation.deprecated, request.baseHref);
 }

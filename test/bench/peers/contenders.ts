@@ -10,7 +10,7 @@ import type * as Sdk from '../../../src/index.js';
 import { BENCH_API_KEY } from '../constants.js';
 import { ClassicPetListSchema, ClassicPetSchema } from '../plain-schemas.js';
 import type { Contender } from '../timing.js';
-import type { paths } from './animal-store.openapi.js';
+import type { paths } from './paths.js';
 
 /** An operation of the peer benchmark. */
 export type PeerOperation = 'listPets' | 'getPet' | 'createPet';

@@ -4,7 +4,10 @@
  * @module
  */
 import type { ExpectStatic } from 'vitest';
-import { GET_PET_WARNING } from '../../../src/core/deprecation.js';
+
+/** The warning the first getPet of a process gives. */
+const GET_PET_WARNING =
+  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 2030-12-05; use listPets instead.';
 
 const REX = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
 
