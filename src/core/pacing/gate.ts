@@ -70,6 +70,8 @@ interface Waiter<Owner> {
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
+  /** An asynchronous store is deciding for it out of turn (#askOutOfTurn). */
+  asking?: boolean;
 }
 
 export class RequestGate<Owner = undefined> {
@@ -159,12 +161,7 @@ export class RequestGate<Owner = undefined> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (let head = this.#queue[0]; head !== undefined; head = this.#queue[0]) {
-      const decision = this.#options.store.acquire(this.#options.scope, {
-        leaseMs: head.leaseMs,
-        pacing: this.#options.pacing,
-        burst: this.#options.burst,
-        within: head.until - Date.now(),
-      });
+      const decision = this.#acquire(head);
       if (isPromiseLike(decision)) {
         this.#deciding = true;
         this.#changed = false;
@@ -177,6 +174,16 @@ export class RequestGate<Owner = undefined> {
       if (!this.#decide(head, decision)) return;
     }
   };
+
+  /** Asks the store whether `waiter` may go now, within what is left of its bound. */
+  #acquire(waiter: Waiter<Owner>): RateLimitDecision | PromiseLike<RateLimitDecision> {
+    return this.#options.store.acquire(this.#options.scope, {
+      leaseMs: waiter.leaseMs,
+      pacing: this.#options.pacing,
+      burst: this.#options.burst,
+      within: waiter.until - Date.now(),
+    });
+  }
 
   #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
     this.#deciding = false;
@@ -201,7 +208,7 @@ export class RequestGate<Owner = undefined> {
       return true;
     }
     const { waitMs, reason } = decision;
-    if (reason !== 'probe' && waitMs > this.#options.maxWait) {
+    if (reason !== 'probe' && waitMs > this.#options.maxWait && !this.#heldByFlight(reason)) {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
@@ -225,14 +232,29 @@ export class RequestGate<Owner = undefined> {
     // A probe's poll is no start: while another request learns the budget, only the bound ends a wait.
     const headAt = headReason === 'probe' ? now : now + headWaitMs;
     const { onWait } = this.#options;
+    const [head] = this.#queue;
+    const held = this.#heldByFlight(headReason);
     let ahead = 0;
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {
       const { until, reportedUntil } = waiter;
-      const at = this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
+      // While this client's requests are out, the earliest start is when they come back uncounted.
+      const at = held
+        ? this.#schedule.startAt(now, ahead, 0, now, until, this.#options)
+        : this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
+      // A head held by the spread holds no one whose bound comes first: the store hears its own.
+      // The store knows no calls ahead: what it grants goes, what it holds keeps its start.
+      if (
+        at >= until &&
+        until >= now &&
+        headReason === 'budget' &&
+        waiter !== head &&
+        this.#askOutOfTurn(waiter)
+      ) {
+        continue;
+      }
       const reason = at > headAt ? 'budget' : headReason;
-      // At its bound a waiter that cannot go now (none behind a waiting head can) is refused.
-      if (at > until || until <= now) {
+      if (!waiter.asking && (at > until || until <= now)) {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
       }
@@ -249,6 +271,51 @@ export class RequestGate<Owner = undefined> {
       }
     }
     return bound;
+  }
+
+  /**
+   * Whether a wait for the budget may end when this client's requests in flight come back: one
+   * answered but not counted (an error before the service's limiter) leaves its budget to the next.
+   */
+  #heldByFlight(reason: RateLimitWait['reason'] | 'probe'): boolean {
+    return reason === 'budget' && this.#leases > 0;
+  }
+
+  /**
+   * Asks the store for a waiter behind the head, with its own bound. Returns whether it went; an
+   * asynchronous store's answer is applied when it comes, and the queue reviewed again.
+   */
+  #askOutOfTurn(waiter: Waiter<Owner>): boolean {
+    if (waiter.asking) return false;
+    const decision = this.#acquire(waiter);
+    if (!isPromiseLike(decision)) return this.#outOfTurn(waiter, decision);
+    waiter.asking = true;
+    Promise.resolve(decision).then(
+      (answer) => {
+        waiter.asking = false;
+        this.#outOfTurn(waiter, answer);
+        this.#pump();
+      },
+      (failure: unknown) => {
+        waiter.asking = false;
+        this.#drop(waiter, failure);
+        this.#pump();
+      },
+    );
+    return false;
+  }
+
+  /** Applies the store's decision for a waiter asked out of turn; whether it went. */
+  #outOfTurn(waiter: Waiter<Owner>, decision: RateLimitDecision): boolean {
+    if (!decision.granted) return false;
+    this.#leases++;
+    if (!this.#queue.includes(waiter)) {
+      this.settle(decision.lease, {});
+      return false;
+    }
+    this.#remove(waiter);
+    waiter.resolve(decision.lease);
+    return true;
   }
 
   #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {

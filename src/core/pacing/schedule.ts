@@ -23,7 +23,7 @@ interface Window {
   readonly id: number;
   readonly limit: number;
   remaining: number;
-  readonly resetAt: number;
+  resetAt: number;
 }
 
 export class Schedule {
@@ -40,6 +40,8 @@ export class Schedule {
     const current = this.#window;
     if (current?.id === reading.window) {
       current.remaining = Math.min(current.remaining, reading.remaining);
+      // Read in whole seconds, every reading's reset is at or after the real one: the earliest is the truest.
+      current.resetAt = Math.min(current.resetAt, now + reading.resetInMs);
       return;
     }
     // Reset times are whole seconds: the smallest step between two of them is one window.
