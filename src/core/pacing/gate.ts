@@ -31,7 +31,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-import { Schedule } from './schedule.js';
+import { askOutOfTurn, Schedule } from './schedule.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
@@ -70,8 +70,6 @@ interface Waiter<Owner> {
   /** When it started waiting, and the latest it may start (epoch ms). */
   since: number;
   until: number;
-  /** An asynchronous store is deciding for it out of turn (#askOutOfTurn). */
-  asking?: boolean;
 }
 
 export class RequestGate<Owner = undefined> {
@@ -196,24 +194,17 @@ export class RequestGate<Owner = undefined> {
    * `false` when it sleeps until the decision's wait is over.
    */
   #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
-    if (decision.granted) this.#leases++;
-    if (!this.#queue.includes(head)) {
-      // Aborted while the store decided: hand an unused lease straight back.
-      if (decision.granted) this.settle(decision.lease, {});
-      return true;
-    }
-    if (decision.granted) {
-      this.#remove(head);
-      head.resolve(decision.lease);
-      return true;
-    }
+    if (decision.granted) this.#grant(head, decision.lease);
+    if (decision.granted || !this.#queue.includes(head)) return true;
     const { waitMs, reason } = decision;
-    if (reason !== 'probe' && waitMs > this.#options.maxWait && !this.#heldByFlight(reason)) {
+    // A budget held by this client's requests out may come back: one answered uncounted frees its share.
+    const held = reason === 'budget' && this.#leases > 0;
+    if (reason !== 'probe' && waitMs > this.#options.maxWait && !held) {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
     // The store spreads no call past its bound: a wait beyond it is the budget's or a cooldown's.
-    const bound = this.#review(waitMs, reason);
+    const bound = this.#review(waitMs, reason, held);
     if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);
     // A poll at the first waiter's bound ends its wait then.
@@ -227,34 +218,39 @@ export class RequestGate<Owner = undefined> {
    * only when its reason changes, and then only what goes beyond the last report. Returns the
    * earliest bound of those left waiting.
    */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe'): number {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason'] | 'probe', held: boolean): number {
     const now = Date.now();
     // A probe's poll is no start: while another request learns the budget, only the bound ends a wait.
     const headAt = headReason === 'probe' ? now : now + headWaitMs;
     const { onWait } = this.#options;
-    const [head] = this.#queue;
-    const held = this.#heldByFlight(headReason);
     let ahead = 0;
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {
       const { until, reportedUntil } = waiter;
-      // While this client's requests are out, the earliest start is when they come back uncounted.
-      const at = held
-        ? this.#schedule.startAt(now, ahead, 0, now, until, this.#options)
-        : this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
-      // A head held by the spread holds no one whose bound comes first: the store hears its own.
-      // The store knows no calls ahead: what it grants goes, what it holds keeps its start.
+      const at = this.#schedule.startAt(
+        held ? now : headAt,
+        ahead,
+        held ? 0 : this.#leases,
+        now,
+        until,
+        this.#options,
+      );
+      // A head held by the spread holds no one whose bound comes first.
       if (
         at >= until &&
         until >= now &&
         headReason === 'budget' &&
-        waiter !== head &&
-        this.#askOutOfTurn(waiter)
+        ahead > 0 &&
+        askOutOfTurn(
+          () => this.#acquire(waiter),
+          (lease) => this.#grant(waiter, lease),
+          this.#pump,
+        )
       ) {
         continue;
       }
       const reason = at > headAt ? 'budget' : headReason;
-      if (!waiter.asking && (at > until || until <= now)) {
+      if (at > until || until <= now) {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
       }
@@ -273,49 +269,15 @@ export class RequestGate<Owner = undefined> {
     return bound;
   }
 
-  /**
-   * Whether a wait for the budget may end when this client's requests in flight come back: one
-   * answered but not counted (an error before the service's limiter) leaves its budget to the next.
-   */
-  #heldByFlight(reason: RateLimitWait['reason'] | 'probe'): boolean {
-    return reason === 'budget' && this.#leases > 0;
-  }
-
-  /**
-   * Asks the store for a waiter behind the head, with its own bound. Returns whether it went; an
-   * asynchronous store's answer is applied when it comes, and the queue reviewed again.
-   */
-  #askOutOfTurn(waiter: Waiter<Owner>): boolean {
-    if (waiter.asking) return false;
-    const decision = this.#acquire(waiter);
-    if (!isPromiseLike(decision)) return this.#outOfTurn(waiter, decision);
-    waiter.asking = true;
-    Promise.resolve(decision).then(
-      (answer) => {
-        waiter.asking = false;
-        this.#outOfTurn(waiter, answer);
-        this.#pump();
-      },
-      (failure: unknown) => {
-        waiter.asking = false;
-        this.#drop(waiter, failure);
-        this.#pump();
-      },
-    );
-    return false;
-  }
-
-  /** Applies the store's decision for a waiter asked out of turn; whether it went. */
-  #outOfTurn(waiter: Waiter<Owner>, decision: RateLimitDecision): boolean {
-    if (!decision.granted) return false;
+  /** Hands `lease` to `waiter` if it still waits, else straight back (it left while the store decided). */
+  #grant(waiter: Waiter<Owner>, lease: string): boolean {
     this.#leases++;
-    if (!this.#queue.includes(waiter)) {
-      this.settle(decision.lease, {});
-      return false;
-    }
-    this.#remove(waiter);
-    waiter.resolve(decision.lease);
-    return true;
+    const waiting = this.#queue.includes(waiter);
+    if (waiting) {
+      this.#remove(waiter);
+      waiter.resolve(lease);
+    } else this.settle(lease, {});
+    return waiting;
   }
 
   #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {

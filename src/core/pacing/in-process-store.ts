@@ -18,6 +18,7 @@ import type {
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
+import { type Sent, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -45,13 +46,6 @@ interface ScopeState {
   windowMs: number;
   /** The window's bucket, when requests spread its budget over it. */
   bucket?: SpreadBucket | undefined;
-}
-
-/** A request sent: its lease, the window it went in (0: none current), and when (epoch ms). */
-interface Sent {
-  readonly lease: number;
-  readonly window: number;
-  readonly at: number;
 }
 
 /** A window as the store reads it: the latest reading, its reset on the store's clock. */
@@ -116,13 +110,11 @@ export class InProcessRateLimitStore implements RateLimitStore {
       if (probing) {
         if (state.probe !== undefined) return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
         if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
-        const openAt = this.#spentUntil(state, now);
+        const openAt = spentUntil(state, now);
         if (openAt > now) return { granted: false, waitMs: openAt - now, reason: 'budget' };
       }
       if (current) {
-        const lost = state.lost.filter(
-          (sent) => sent.window === reading.window || sent.at > now - state.windowMs,
-        ).length;
+        const lost = spentIn(state.lost, reading.window, now - state.windowMs);
         const available = reading.remaining - state.leases.size - lost;
         const { burst } = request;
         const paced =
@@ -148,22 +140,6 @@ export class InProcessRateLimitStore implements RateLimitStore {
       return { granted: true, lease: this.#lease(state, probing, current ? reading.window : 0) };
     }
     return { granted: true, lease: this.#lease(state, false, 0) };
-  }
-
-  /**
-   * A request sent may have opened the window after its own (a reset read in whole seconds comes
-   * early; a reading no request spent may show a window that never opened): with no current
-   * reading, those that may have reached the service within a window's length spend the last
-   * budget known, until the oldest is a window old.
-   */
-  #spentUntil(state: ScopeState, now: number): number {
-    const { reading, windowMs } = state;
-    if (reading === null) return 0;
-    const ends = [...state.leases.values(), ...state.lost]
-      .map((sent) => sent.at + windowMs)
-      .filter((end) => end > now)
-      .sort((a, b) => a - b);
-    return ends.length < reading.limit ? 0 : (ends[ends.length - reading.limit] as number);
   }
 
   #lease(state: ScopeState, probe: boolean, window: number): string {
