@@ -68,3 +68,29 @@ describe('a client spreading its budget', () => {
     expect(store.requests).toHaveLength(10);
   });
 });
+
+describe('a call behind one waiting for its turn in the spread', () => {
+  beforeEach(startFakeClock);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('goes at once when its own bound comes before its turn, while the budget lasts', async () => {
+    const { client, store } = setup(
+      { pacingBurst: 0.2 },
+      { apiKeys: { [API_KEY]: { perMinute: 10, perDay: 100_000, window: 10_000 } } },
+    );
+    await settle(client.listPets());
+    // A burst of 2 goes; the third waits for its turn, about a second on.
+    const patient = Array.from({ length: 3 }, () => client.listPets({}, { callTimeout: 30_000 }));
+    await vi.advanceTimersByTimeAsync(0);
+    const hurried = client.listPets({}, { callTimeout: 300 });
+    await vi.advanceTimersByTimeAsync(0);
+
+    // Sent at once, before the third: the one learning the budget, the burst, and this call.
+    expect(store.requests).toHaveLength(4);
+    await expect(hurried).resolves.toBeDefined();
+    await settle(Promise.all(patient));
+    expect(store.requests.filter((request) => request.response?.status === 429)).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ClientOptions, type RateLimitWait, RefusedError } from '../../src/index.js';
-import type { RateLimits } from '../../src/testing/index.js';
+import type { Plan } from '../../src/testing/index.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { START, startFakeClock } from '../support/fake-clock.js';
 
@@ -22,7 +22,7 @@ interface Outcome {
 }
 
 /** A client on `plan`; every request the store received, with its status. */
-function onPlan(plan: RateLimits, options: ClientOptions = {}) {
+function onPlan(plan: Plan, options: ClientOptions = {}) {
   const sent: number[] = [];
   const context = setup(
     {
@@ -81,7 +81,7 @@ describe('refused at once', () => {
 
 describe("the README's 150 concurrent calls on the Free plan", () => {
   it('with maxQueueWait: 180_000, succeed in three windows with no 429', async () => {
-    const { client, sent } = onPlan({ perMinute: 60, perDay: 1_000 }, { maxQueueWait: 180_000 });
+    const { client, sent } = onPlan('free', { maxQueueWait: 180_000 });
     const outcomes: Outcome[] = [];
     for (let i = 0; i < 150; i++) track(outcomes, client.listPets());
     await until(outcomes, 150);
@@ -97,7 +97,7 @@ describe("the README's 150 concurrent calls on the Free plan", () => {
 
   it('with the default bound, refuses at once the calls that cannot start within two minutes, and none later', async () => {
     vi.setSystemTime(START + 250);
-    const { client, sent } = onPlan({ perMinute: 60, perDay: 1_000 });
+    const { client, sent } = onPlan('free');
     const outcomes: Outcome[] = [];
     for (let i = 0; i < 150; i++) track(outcomes, client.listPets());
     await until(outcomes, 150);

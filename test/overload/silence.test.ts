@@ -184,3 +184,29 @@ describe('the probes after silence', () => {
     expect(probeBackoffMs(1, 0, 6_000)).toBe(6_000);
   });
 });
+
+describe('requests unanswered just before a reset', () => {
+  it('spend the next window too, until a window has passed since they went', async () => {
+    const store = createInProcessRateLimitStore();
+    const scope = { baseUrl: `${BASE_URL}/`, apiKey: 'sk-unanswered' };
+    const request = { leaseMs: 5_000, pacing: true };
+    const take = async () => {
+      const decision = await store.acquire(scope, request);
+      if (!decision.granted) throw new Error(`refused: ${JSON.stringify(decision)}`);
+      return decision.lease;
+    };
+    // A reading of 3 left, read to reset in a second: the real reset may come sooner.
+    await store.release(scope, await take(), {
+      reading: { limit: 3, remaining: 3, resetInMs: 1_000, window: 1_800_000_000 },
+    });
+    const sent = [await take(), await take(), await take()];
+    for (const lease of sent) await store.release(scope, lease, { unanswered: 'lost' });
+
+    // Past the reset as read, and past any probe's backoff, the three may have opened the next
+    // window and spent it: nothing goes until a window (at most 2 s, as read) since they went.
+    vi.setSystemTime(Date.now() + 1_900);
+    expect(await store.acquire(scope, request)).toMatchObject({ granted: false });
+    vi.setSystemTime(Date.now() + 200);
+    expect(await store.acquire(scope, request)).toMatchObject({ granted: true });
+  });
+});

@@ -31,7 +31,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-import { Schedule } from './schedule.js';
+import { askOutOfTurn, Schedule } from './schedule.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
@@ -159,12 +159,7 @@ export class RequestGate<Owner = undefined> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (let head = this.#queue[0]; head !== undefined; head = this.#queue[0]) {
-      const decision = this.#options.store.acquire(this.#options.scope, {
-        leaseMs: head.leaseMs,
-        pacing: this.#options.pacing,
-        burst: this.#options.burst,
-        within: head.until - Date.now(),
-      });
+      const decision = this.#acquire(head);
       if (isPromiseLike(decision)) {
         this.#deciding = true;
         this.#changed = false;
@@ -178,6 +173,16 @@ export class RequestGate<Owner = undefined> {
     }
   };
 
+  /** Asks the store whether `waiter` may go now, within what is left of its bound. */
+  #acquire(waiter: Waiter<Owner>): RateLimitDecision | PromiseLike<RateLimitDecision> {
+    return this.#options.store.acquire(this.#options.scope, {
+      leaseMs: waiter.leaseMs,
+      pacing: this.#options.pacing,
+      burst: this.#options.burst,
+      within: waiter.until - Date.now(),
+    });
+  }
+
   #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
     this.#deciding = false;
     if ('failure' in answer) this.#drop(head, answer.failure);
@@ -189,24 +194,17 @@ export class RequestGate<Owner = undefined> {
    * `false` when it sleeps until the decision's wait is over.
    */
   #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
-    if (decision.granted) this.#leases++;
-    if (!this.#queue.includes(head)) {
-      // Aborted while the store decided: hand an unused lease straight back.
-      if (decision.granted) this.settle(decision.lease, {});
-      return true;
-    }
-    if (decision.granted) {
-      this.#remove(head);
-      head.resolve(decision.lease);
-      return true;
-    }
+    if (decision.granted) this.#grant(head, decision.lease);
+    if (decision.granted || !this.#queue.includes(head)) return true;
     const { waitMs, reason } = decision;
-    if (reason !== 'probe' && waitMs > this.#options.maxWait) {
+    // A budget held by this client's requests out may come back: one answered uncounted frees its share.
+    const held = reason === 'budget' && this.#leases > 0;
+    if (reason !== 'probe' && waitMs > this.#options.maxWait && !held) {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
     // The store spreads no call past its bound: a wait beyond it is the budget's, a cooldown's or a probe's.
-    const bound = this.#review(waitMs, reason);
+    const bound = this.#review(waitMs, reason, held);
     if (this.#queue[0] !== head) return true;
     clearTimeout(this.#timer);
     // A poll at the first waiter's bound ends its wait then.
@@ -220,7 +218,7 @@ export class RequestGate<Owner = undefined> {
    * only when its reason changes, and then only what goes beyond the last report. Returns the
    * earliest bound of those left waiting.
    */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason']): number {
+  #review(headWaitMs: number, headReason: RateLimitWait['reason'], held: boolean): number {
     const now = Date.now();
     const headAt = now + headWaitMs;
     const { onWait } = this.#options;
@@ -228,9 +226,29 @@ export class RequestGate<Owner = undefined> {
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {
       const { until, reportedUntil } = waiter;
-      const at = this.#schedule.startAt(headAt, ahead, this.#leases, now, until, this.#options);
+      const at = this.#schedule.startAt(
+        held ? now : headAt,
+        ahead,
+        held ? 0 : this.#leases,
+        now,
+        until,
+        this.#options,
+      );
+      // A head held by the spread holds no one whose bound comes first.
+      if (
+        at >= until &&
+        until >= now &&
+        headReason === 'budget' &&
+        ahead > 0 &&
+        askOutOfTurn(
+          () => this.#acquire(waiter),
+          (lease) => this.#grant(waiter, lease),
+          this.#pump,
+        )
+      ) {
+        continue;
+      }
       const reason = at > headAt ? 'budget' : headReason;
-      // At its bound a waiter that cannot go now (none behind a waiting head can) is refused.
       if (at > until || until <= now) {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
@@ -244,6 +262,17 @@ export class RequestGate<Owner = undefined> {
       }
     }
     return bound;
+  }
+
+  /** Hands `lease` to `waiter` if it still waits, else straight back (it left while the store decided). */
+  #grant(waiter: Waiter<Owner>, lease: string): boolean {
+    this.#leases++;
+    const waiting = this.#queue.includes(waiter);
+    if (waiting) {
+      this.#remove(waiter);
+      waiter.resolve(lease);
+    } else this.settle(lease, {});
+    return waiting;
   }
 
   #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {

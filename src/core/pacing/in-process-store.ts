@@ -18,6 +18,7 @@ import type {
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
+import { type Sent, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -29,15 +30,15 @@ interface ScopeState {
   /** A success came without rate-limit headers: the service does not report them. */
   unreported: boolean;
   cooldownUntil: number;
-  /** Each lease out, with the window it went in (0: none current). */
-  leases: Map<string, number>;
+  /** Each lease out: the window it went in (0: none current), and when. */
+  leases: Map<string, Sent>;
   /** The lease of the request out learning the budget, if any. */
   probe?: string | undefined;
   /**
-   * The leases of the window's requests that got no response, kept apart from `remaining`: a reading
-   * counts only the requests sent before its own, so merging them into it could undercount.
+   * The requests that got no response and no later request's reading since, kept apart from
+   * `remaining`: a reading counts only the requests sent before its own.
    */
-  lost: { window: number; leases: number[] };
+  lost: Sent[];
   /** Requests unanswered since the last reading (probe.ts), and when the next probe may go. */
   silences: number;
   probeAt: number;
@@ -109,9 +110,11 @@ export class InProcessRateLimitStore implements RateLimitStore {
       if (probing) {
         if (state.probe !== undefined) return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
         if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
+        const openAt = spentUntil(state, now);
+        if (openAt > now) return { granted: false, waitMs: openAt - now, reason: 'budget' };
       }
       if (current) {
-        const lost = state.lost.window === reading.window ? state.lost.leases.length : 0;
+        const lost = spentIn(state.lost, reading.window, now - state.windowMs);
         const available = reading.remaining - state.leases.size - lost;
         const { burst } = request;
         const paced =
@@ -140,31 +143,34 @@ export class InProcessRateLimitStore implements RateLimitStore {
   }
 
   #lease(state: ScopeState, probe: boolean, window: number): string {
-    const lease = String(++this.#nextLease);
-    state.leases.set(lease, window);
-    if (probe) state.probe = lease;
-    return lease;
+    const lease = ++this.#nextLease;
+    state.leases.set(String(lease), { lease, window, at: Date.now() });
+    if (probe) state.probe = String(lease);
+    return String(lease);
   }
 
   release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void {
     const state = this.#state(scope);
-    const window = state.leases.get(lease);
+    const sent = state.leases.get(lease);
     state.leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
-    if (window !== undefined && outcome.unanswered) {
-      this.#unanswered(state, Number(lease), window, outcome.unanswered === 'lost', Date.now());
+    if (sent !== undefined && outcome.unanswered) {
+      this.#unanswered(state, sent, outcome.unanswered === 'lost', Date.now());
     }
     // A reading counts every request sent before its own.
-    if (outcome.reading) state.lost.leases = state.lost.leases.filter((other) => other > Number(lease));
+    if (outcome.reading) state.lost = state.lost.filter((other) => other.lease > Number(lease));
     this.record(scope, outcome, true);
   }
 
   /** A request went unanswered: it stays spent in its window, and the next goes as a probe, later. */
-  #unanswered(state: ScopeState, lease: number, window: number, lost: boolean, now: number): void {
+  #unanswered(state: ScopeState, sent: Sent, lost: boolean, now: number): void {
     const { reading } = state;
     const current = reading !== null && now < reading.resetAt;
-    if (current && reading.window === window) {
-      state.lost = { window, leases: [...(state.lost.window === window ? state.lost.leases : []), lease] };
+    if (reading !== null) {
+      state.lost = state.lost.filter(
+        (other) => other.at > now - state.windowMs || (current && other.window === reading.window),
+      );
+      state.lost.push(sent);
     }
     // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
     if (!lost && current) return;
@@ -203,7 +209,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         unreported: false,
         cooldownUntil: 0,
         leases: new Map(),
-        lost: { window: 0, leases: [] },
+        lost: [],
         silences: 0,
         probeAt: 0,
         windowMs: 0,
@@ -215,7 +221,10 @@ export class InProcessRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Responses of one window can arrive out of order: the lowest remaining count is the truest. */
+/**
+ * Responses of one window can arrive out of order: the lowest remaining count is the truest, and
+ * the earliest reset (each read in whole seconds is at or after the real one).
+ */
 function lowest(
   current: ScopeState['reading'],
   reading: RateLimitObservation,
@@ -223,7 +232,11 @@ function lowest(
   own: boolean,
 ): WindowReading {
   return current !== null && current.window === reading.window
-    ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
+    ? {
+        ...current,
+        remaining: Math.min(current.remaining, reading.remaining),
+        resetAt: Math.min(current.resetAt, now + reading.resetInMs),
+      }
     : {
         remaining: reading.remaining,
         limit: reading.limit,

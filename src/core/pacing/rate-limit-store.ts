@@ -255,12 +255,15 @@ export interface RateLimitOutcome {
  *    shorter than the longest window seen over its `limit`, so that no window gets more probes than
  *    the last budget known).
  *
- * Outcomes: of one window (same `window`), the lowest `remaining` stands, as responses arrive out
- * of order; a `null` reading while there is no reading marks the service as not reporting; a
- * `cooldownMs` extends the cooldown. An `unanswered` request may have been counted: it stays spent
- * in the window it went in until that window resets, kept apart from `remaining` until the reading of
- * a request granted after it (which counted it, or shows it never arrived: a reading taken before
- * it went cannot have), and the requests after it probe (rule 5) until a reading returns. An outcome of `{}` (a lease never used, or a response that told nothing) spends
+ * Outcomes: of one window (same `window`), the lowest `remaining` stands, and the earliest reset,
+ * as responses arrive out of order; a `null` reading while there is no reading marks the service as
+ * not reporting; a `cooldownMs` extends the cooldown. An `unanswered` request may have been counted:
+ * it stays spent in the window it went in until that window resets, and, as it may have opened the
+ * next (a whole-second reset comes early), until a window's length has passed since it went; it is
+ * kept apart from `remaining` until the reading of a request granted after it (which counted it, or
+ * shows it never arrived: a reading taken before it went cannot have). With no current reading, no
+ * more requests go than the last `limit` while as many went within a window's length. The requests
+ * after it probe (rule 5) until a reading returns. An outcome of `{}` (a lease never used, or a response that told nothing) spends
  * nothing. A store shared by processes lets a lease never released (its process died) count as in flight for at most its `leaseMs`. A store that cannot reach its state throws; {@link withFallback} turns
  * that into pacing in the process.
  *

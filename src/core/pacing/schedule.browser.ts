@@ -1,6 +1,7 @@
 /**
  * The schedule in the browser build: a page's calls come from one user, so no start is estimated;
- * each waiter starts, as far as it knows, when the head of the queue does (`after`). Same exports.
+ * each waiter starts, as far as it knows, when the head of the queue does (`after`), and none is
+ * asked about out of turn. Same exports.
  *
  * @module
  */
@@ -10,3 +11,5 @@ export class Schedule {
     return after;
   }
 }
+
+export const askOutOfTurn = (): boolean => false;

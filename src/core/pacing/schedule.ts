@@ -9,7 +9,7 @@
  */
 
 import { RESET_LATENESS_MS, RESET_RESOLUTION_MS } from './rate-limit.js';
-import type { RateLimitOutcome } from './rate-limit-store.js';
+import type { RateLimitDecision, RateLimitOutcome } from './rate-limit-store.js';
 import { burstSize } from './spread.js';
 
 /** Whether calls are paced by the readings, and the share of a window's budget that goes at once. */
@@ -23,7 +23,7 @@ interface Window {
   readonly id: number;
   readonly limit: number;
   remaining: number;
-  readonly resetAt: number;
+  resetAt: number;
 }
 
 export class Schedule {
@@ -40,6 +40,8 @@ export class Schedule {
     const current = this.#window;
     if (current?.id === reading.window) {
       current.remaining = Math.min(current.remaining, reading.remaining);
+      // Read in whole seconds, every reading's reset is at or after the real one: the earliest is the truest.
+      current.resetAt = Math.min(current.resetAt, now + reading.resetInMs);
       return;
     }
     // Reset times are whole seconds: the smallest step between two of them is one window.
@@ -121,4 +123,20 @@ function spreadDelay(place: number, budget: number, ms: number, limit: number, b
   const size = burstSize(limit, burst);
   if (burst >= 1 || place < size) return 0;
   return ((place + 1 - size) * Math.max(0, ms - RESET_LATENESS_MS)) / budget;
+}
+
+/**
+ * Asks the store about a call behind the head with its own bound, and gives it what the store
+ * grants (`grant` says whether it still waited). The store knows no calls ahead: what it holds
+ * keeps the call's start. Returns whether the call went at once; an asynchronous answer calls `then`.
+ */
+export function askOutOfTurn(
+  ask: () => RateLimitDecision | PromiseLike<RateLimitDecision>,
+  grant: (lease: string) => boolean,
+  then: () => void,
+): boolean {
+  const decision = ask();
+  if ('granted' in decision) return decision.granted && grant(decision.lease);
+  Promise.resolve(decision).then((answer) => answer.granted && grant(answer.lease) && then(), then);
+  return false;
 }

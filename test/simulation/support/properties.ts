@@ -13,6 +13,10 @@ export interface Property {
   readonly check: (trace: Trace) => string | undefined;
 }
 
+/** The client's own refusals, nothing sent. */
+const REFUSALS = new Set(['client_deadline', 'client_rate_limited', 'client_queue_full']);
+/** A reset read from whole-second `X-RateLimit-Reset` and `Date` headers may be up to this late. */
+const WHOLE_SECOND_LATENESS_MS = 2_000;
 /** The share of a window's budget that must go to calls still waiting while demand exceeds the plan. */
 const GOODPUT = 0.95;
 
@@ -44,6 +48,9 @@ const cooldowns = (trace: Trace): { from: number; until: number }[] =>
       from: request.answeredAt as number,
       until: (request.answeredAt as number) + ((request.retryAfter ?? 0) + 1) * 1_000,
     }));
+
+const pausedAt = (pauses: readonly { from: number; until: number }[], at: number) =>
+  pauses.find((pause) => pause.from <= at && at < pause.until);
 
 export interface ServiceWindow {
   readonly reset: number;
@@ -104,6 +111,37 @@ export const neverBanned: Property = {
   },
 };
 
+export const noOverspending: Property = {
+  name: 'no 429 while every answer arrives, at most one per window otherwise',
+  check: (trace) => {
+    const perWindow = new Map<number, number>();
+    for (const request of trace.requests) {
+      if (!limiterRefusal(trace, request)) continue;
+      // Sent after an attempt that fell silent, by the harness's order of events (times can tie).
+      const sent = trace.attempts[request.attempt] as AttemptRecord;
+      if (!trace.attempts.some((attempt) => attempt.silent && attempt.seq < sent.seq)) {
+        return `the limiter refused request ${request.attempt} at ${request.receivedAt} ms (429 ${request.code}) though every earlier answer arrived`;
+      }
+      // "Never more in a window than the last budget it knew": before any answer came back the client
+      // knew none, and no rule can keep a silent probe from meeting an unknown, smaller budget twice
+      // (never banned still holds it, as a property of its own).
+      if (
+        !trace.attempts.some(
+          (attempt) => !attempt.silent && attempt.status !== undefined && attempt.seq < sent.seq,
+        )
+      ) {
+        continue;
+      }
+      const count = (perWindow.get(request.reset ?? -1) ?? 0) + 1;
+      perWindow.set(request.reset ?? -1, count);
+      if (count > 1) {
+        return `the limiter refused ${count} requests in the window resetting at ${request.reset} (the latest at ${request.receivedAt} ms)`;
+      }
+    }
+    return undefined;
+  },
+};
+
 export const withinBound: Property = {
   name: 'no call settles past its bound (plus one attempt)',
   check: (trace) => {
@@ -135,6 +173,75 @@ export const withinBound: Property = {
       const waited = life - inAttempts;
       if (waited > call.bound.maxQueueWait + backoff) {
         return `${describeCall(call)} waited ${waited} ms outside its ${attempts.length} attempt(s), past maxQueueWait${backoff > 0 ? ` and ${backoff} ms of backoff` : ''} (outcome ${call.outcome})`;
+      }
+    }
+    return undefined;
+  },
+};
+
+/**
+ * A call refused with nothing sent could have started, had the budget been offered it: inside a
+ * window that reset with budget unspent, or while no window was open (a new window's budget),
+ * once the calls waiting ahead of it took their share, before the latest it may start, outside a
+ * cooldown, and while every earlier answer had arrived (silence rightly counts as spent).
+ */
+export const refusalsJustified: Property = {
+  name: 'a refused call could not have been served within its bound',
+  check: (trace) => {
+    const windows = serviceWindows(trace);
+    const pauses = cooldowns(trace);
+    const { limit } = trace.scenario;
+    // Open budget: the spare of each window, and a whole window's budget between windows (once a
+    // reset read from whole-second headers is surely past).
+    // Between windows, the next window's budget less the requests it counted that were already out.
+    const openings: { from: number; until: number; budget: number; next?: ServiceWindow }[] = [];
+    // Until the first answer arrives no client knows the budget: a call sent blind could be refused
+    // by the limiter, which the issue forbids while answers arrive, so one request learns it first.
+    let idleFrom = Math.min(
+      ...trace.attempts
+        .filter((attempt) => !attempt.silent)
+        .map((attempt) => attempt.answeredAt ?? Number.POSITIVE_INFINITY),
+    );
+    for (const window of windows) {
+      if (window.start > idleFrom) {
+        openings.push({ from: idleFrom, until: window.start, budget: limit, next: window });
+      }
+      if (window.spare > 0) openings.push({ from: window.start, until: window.end, budget: window.spare });
+      idleFrom = window.end + WHOLE_SECOND_LATENESS_MS;
+    }
+    openings.push({ from: idleFrom, until: Number.POSITIVE_INFINITY, budget: limit });
+
+    for (const call of trace.calls) {
+      if (call.sent !== 'no' || call.outcome === undefined || !REFUSALS.has(call.outcome)) continue;
+      const latest = startBy(call);
+      if (silentBefore(trace, latest)) continue;
+      // No client foresees a 429 the service sends of its own accord: a call refused in the cooldown
+      // that 429 began, a cooldown past the latest the call may start, could not start after it.
+      const pause = pausedAt(pauses, call.settledAt as number);
+      if (pause !== undefined && pause.from >= call.arrivedAt && pause.until > latest) continue;
+      for (const opening of openings) {
+        let at = Math.max(opening.from, call.arrivedAt);
+        for (let pause = pausedAt(pauses, at); pause !== undefined; pause = pausedAt(pauses, at))
+          at = pause.until;
+        if (at >= Math.min(opening.until, latest)) continue;
+        const ahead = trace.calls.filter(
+          (other) =>
+            other.id < call.id &&
+            // A caller ahead that gives up after the refusal was ahead when it was decided: the
+            // issue asks for a refusal exactly when the start is past the bound, at once, and no
+            // client can foresee an abort.
+            (other.abortedAt === undefined
+              ? (other.settledAt ?? Number.POSITIVE_INFINITY) > at
+              : other.abortedAt > Math.min(at, call.settledAt as number)) &&
+            !trace.attempts.some((attempt) => attempt.call === other.id && attempt.sentAt < at),
+        ).length;
+        const out =
+          opening.next?.requests.filter(
+            (request) => (trace.attempts[request.attempt] as AttemptRecord).sentAt < at,
+          ).length ?? 0;
+        if (ahead < opening.budget - out) {
+          return `${describeCall(call)} was refused ${call.outcome} at ${call.settledAt} ms ("${call.message}"), yet at ${at} ms ${opening.budget} request(s) of budget were open with ${ahead} call(s) waiting ahead, before the latest it could start (${latest} ms)`;
+        }
       }
     }
     return undefined;
@@ -234,7 +341,9 @@ export const noDuplicateCreates: Property = {
 
 export const PROPERTIES: readonly Property[] = [
   neverBanned,
+  noOverspending,
   withinBound,
+  refusalsJustified,
   goodput,
   oneReportPerWait,
   noDuplicateCreates,

@@ -301,8 +301,14 @@ export async function runScenario(scenario: Scenario): Promise<Trace> {
       steps += 1;
       await vi.advanceTimersToNextTimerAsync();
     }
-  } finally {
     endedAt = now();
+    // What the run left going (answers still dripping or stalled, their bodies' ends) finishes on
+    // this run's clock, so that nothing of it runs on the next run's or draws from its Math.random.
+    while (vi.getTimerCount() > 0 && now() < endedAt + GIVE_UP_MS) {
+      await vi.advanceTimersToNextTimerAsync();
+    }
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+  } finally {
     unsubscribe('tracing:animal-store-sdk:operation:start', onStart);
     unsubscribe('animal-store-sdk:wait', onWaitMessage);
     Math.random = realRandom;

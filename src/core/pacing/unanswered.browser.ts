@@ -1,0 +1,14 @@
+/**
+ * Requests without a reading in the browser build: counted in the window they went in alone, as a
+ * page's few calls seldom meet a reset early. Same exports.
+ *
+ * @module
+ */
+import type { Sent } from './unanswered.js';
+
+export type { Sent } from './unanswered.js';
+
+export const spentIn = (lost: readonly Sent[], window: number): number =>
+  lost.filter((sent) => sent.window === window).length;
+
+export const spentUntil = (): number => 0;
