@@ -9,9 +9,9 @@ import {
   type ClientOptions,
   createInProcessRateLimitStore,
   PetStoreClient,
-  RateLimitError,
   type RateLimitStore,
   type RateLimitWait,
+  RefusedError,
 } from '../../src/index.js';
 import {
   type ChaosOptions,
@@ -155,7 +155,7 @@ describe('a call waiting for a probe', () => {
       );
       while (!settled) await vi.advanceTimersByTimeAsync(10);
       const error = await call;
-      if (error instanceof RateLimitError) refusals.push({ error, ms: Date.now() - arrived });
+      if (error instanceof RefusedError) refusals.push({ error, ms: Date.now() - arrived });
     }
 
     expect(refusals.length).toBeGreaterThan(0);
