@@ -145,12 +145,15 @@ export function traceCall<T>(
  * context when anyone listens to attempts; else `undefined`.
  */
 export function traceAttempt<T>(
-  { trace, attempts, url }: TracedCall,
+  call: TracedCall,
   request: Request | URL | string,
   init: RequestInit | undefined,
   run: (attempt: AttemptTrace | undefined) => Promise<T>,
 ): Promise<T> {
+  const { trace } = call;
   if (trace === undefined || channels === undefined || !listened(channels.attempt)) return run(undefined);
+  // `url` is a getter that redacts: read only for a listener.
+  const { attempts, url } = call;
   const attempt: AttemptTrace = {
     operation: trace.operation,
     call: trace,
