@@ -10,7 +10,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ClientOptions, PetStoreClient } from '../src/index.js';
-import { createFakePetStore, DEFAULT_API_KEY, DEFAULT_API_KEYS, samplePets } from '../src/testing/index.js';
+import { createFakePetStore, samplePets } from '../src/testing/index.js';
+import { DEFAULT_API_KEY, DEFAULT_API_KEYS } from '../src/testing/store/fake-store.js';
 import { admit, adoptionBoard, census } from './app/adoption.js';
 
 // A key with a tiny plan, to reach the rate limit in a few calls.

@@ -27,7 +27,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../src/index.js';
-import { DEFAULT_API_KEYS } from '../src/testing/index.js';
+import { DEFAULT_API_KEYS } from '../src/testing/store/fake-store.js';
 import { openTarget } from './support/target.js';
 
 const TINY_PLAN_KEY = 'tiny-plan-key';

@@ -18,7 +18,7 @@ import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_API_KEY } from '../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../src/testing/store/fake-store.js';
 import { openTarget } from './support/target.js';
 
 const PROCESSES = 3;

@@ -9,11 +9,11 @@
  */
 import {
   createFakePetStore,
-  DEFAULT_API_KEY,
   type FakePetStore,
   type FakePetStoreOptions,
   samplePets,
 } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 export interface Target {
   /** Where requests go, for the first line of output. Never includes the API key. */

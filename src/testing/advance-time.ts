@@ -13,13 +13,7 @@ import { describePendingWaits } from './pending-waits.js';
  * `jest.advanceTimersByTimeAsync`, `mock.timers.tick` of `node:test`, or Bun's
  * `jest.advanceTimersByTime`. It may return a promise, which is awaited.
  *
- * @example
- * ```ts
- * import type { AdvanceTimers } from 'animal-store-sdk/testing';
- * import { vi } from 'vitest';
- *
- * const advance: AdvanceTimers = (ms) => vi.advanceTimersByTimeAsync(ms);
- * ```
+ * @inline
  */
 export type AdvanceTimers = (ms: number) => unknown;
 
@@ -43,12 +37,7 @@ export interface AdvanceOptions {
 /**
  * How a call ended: its value or its error, and how long it took on the clock the test fakes.
  *
- * @example
- * ```ts
- * import type { Settled } from 'animal-store-sdk/testing';
- *
- * const settled: Settled<number> = { value: 1, error: undefined, elapsed: 500 };
- * ```
+ * @inline
  */
 export interface Settled<T> {
   /** The value the call resolved with; `undefined` when it rejected. */

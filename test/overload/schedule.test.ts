@@ -4,8 +4,9 @@
  * time against the fake store's limiter.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ClientOptions, RateLimitError, type RateLimitWait } from '../../src/index.js';
-import type { RateLimits } from '../../src/testing/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { type ClientOptions, RateLimitError } from '../../src/index.js';
+import type { RateLimits } from '../../src/testing/rules/rate-limiter.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { START, startFakeClock } from '../support/fake-clock.js';
 

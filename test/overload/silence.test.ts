@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { probeBackoffMs } from '../../src/core/pacing/probe.js';
-import { createInProcessRateLimitStore, PetStoreClient, type RateLimitStore } from '../../src/index.js';
+import { PetStoreClient } from '../../src/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore } from '../../src/store/index.js';
 import {
   type ChaosOptions,
   createFakePetStore,

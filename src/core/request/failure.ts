@@ -8,9 +8,9 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  APIError,
   APIUserAbortError,
   ClientClosedError,
+  generateAPIError,
   PetStoreError,
   type RequestSent,
 } from '../../errors.js';
@@ -75,7 +75,7 @@ function byKind(error: unknown, call: FailedCall): PetStoreError {
   }
   if (isHTTPError(error)) {
     const { response } = error;
-    return APIError.generate({
+    return generateAPIError({
       status: response.status,
       statusText: call.redact(response.statusText),
       headers: call.redact(response.headers),
