@@ -1,8 +1,7 @@
 export { PetStoreClient } from './client.js';
-export { APIPromise } from './core/api-promise.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
 export type { Logger } from './core/log.js';
 export type { ClientOptions } from './core/options.js';
-export type { RawRequest } from './core/raw-request.js';
 export type { StandardSchemaV1 } from './core/standard-schema.js';
 export type { Fetch, RateLimit, RequestOptions } from './core/types.js';
 export {

@@ -8,7 +8,14 @@ import type { RateLimit } from './types.js';
 /**
  * The parsed data of a call together with the raw response it came from.
  *
- * @inline
+ * @example
+ * ```ts
+ * import { PetStoreClient, type Pet, type WithResponse } from 'animal-store-sdk';
+ *
+ * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
+ * const result: WithResponse<Pet[]> = await client.listPets().withResponse();
+ * console.log(result.response.status, result.data.length, result.rateLimit?.remaining, result.requestId);
+ * ```
  */
 export interface WithResponse<T> {
   /** The parsed, validated body. */

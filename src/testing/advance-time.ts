@@ -37,7 +37,12 @@ export interface AdvanceOptions {
 /**
  * How a call ended: its value or its error, and how long it took on the clock the test fakes.
  *
- * @inline
+ * @example
+ * ```ts
+ * import type { Settled } from 'animal-store-sdk/testing';
+ *
+ * const settled: Settled<number> = { value: 1, error: undefined, elapsed: 500 };
+ * ```
  */
 export interface Settled<T> {
   /** The value the call resolved with; `undefined` when it rejected. */

@@ -24,7 +24,7 @@
  * @module
  */
 
-export type { AdvanceOptions } from './advance-time.js';
+export type { AdvanceOptions, Settled } from './advance-time.js';
 export { advanceUntilSettled } from './advance-time.js';
 export { type FakeErrorCode, fakePetStoreConstants } from './constants.js';
 export type { ContractViolation } from './contract/check-contract.js';
