@@ -36,6 +36,8 @@ export const browserVariants: Plugin = variants('browser');
 const entries = {
   index: 'src/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'store/index': 'src/store/index.ts',
+  'diagnostics/index': 'src/diagnostics/index.ts',
   'redis/index': 'src/redis/index.ts',
   'otel/index': 'src/otel/index.ts',
 };

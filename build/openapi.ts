@@ -3,8 +3,8 @@
  * dist/openapi.json (the package's `animal-store-sdk/openapi.json`).
  */
 import { writeFile } from 'node:fs/promises';
-import { animalStoreOpenApi } from '../src/testing/contract/openapi.js';
+import { petStoreOpenApi } from '../src/testing/contract/openapi.js';
 
 const target = new URL('../dist/openapi.json', import.meta.url);
-await writeFile(target, `${JSON.stringify(animalStoreOpenApi(), null, 2)}\n`);
+await writeFile(target, `${JSON.stringify(petStoreOpenApi(), null, 2)}\n`);
 console.log('OpenAPI description written to dist/openapi.json');

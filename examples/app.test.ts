@@ -10,7 +10,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ClientOptions, PetStoreClient } from '../src/index.js';
-import { createFakePetStore, DEFAULT_API_KEY, DEFAULT_API_KEYS, samplePets } from '../src/testing/index.js';
+import { createFakePetStore, fakePetStoreConstants, samplePets } from '../src/testing/index.js';
 import { admit, adoptionBoard, census } from './app/adoption.js';
 
 // A key with a tiny plan, to reach the rate limit in a few calls.
@@ -20,7 +20,7 @@ const SMALL_PLAN_KEY = 'three-a-minute';
 // Free key, and the small-plan key.
 const store = createFakePetStore({
   pets: samplePets(5),
-  apiKeys: { ...DEFAULT_API_KEYS, [SMALL_PLAN_KEY]: { perMinute: 3, perDay: 100 } },
+  apiKeys: { ...fakePetStoreConstants.defaultApiKeys, [SMALL_PLAN_KEY]: { perMinute: 3, perDay: 100 } },
 });
 const server = setupServer(...store.handlers);
 
@@ -36,7 +36,11 @@ afterAll(() => server.close());
 
 /** The client the application would build, pointed at the fake (`http://animal-store.test/v1`). */
 function createClient(options: ClientOptions = {}): PetStoreClient {
-  return new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: store.baseUrl, ...options });
+  return new PetStoreClient({
+    apiKey: fakePetStoreConstants.defaultApiKey,
+    baseUrl: store.baseUrl,
+    ...options,
+  });
 }
 
 /**
@@ -137,7 +141,7 @@ describe('admitting an animal', () => {
       path: '/pets',
       body: { name: 'Biscuit', categoryId: 2, status: 'available' },
     });
-    expect(request?.headers.authorization).toBe(`Bearer ${DEFAULT_API_KEY}`);
+    expect(request?.headers.authorization).toBe(`Bearer ${fakePetStoreConstants.defaultApiKey}`);
     // The store's state changed as the real service's would.
     expect(store.pets).toContainEqual(pet);
   });

@@ -28,14 +28,14 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../src/index.js';
-import { DEFAULT_API_KEYS } from '../src/testing/index.js';
+import { fakePetStoreConstants } from '../src/testing/index.js';
 import { openTarget } from './support/target.js';
 
 const TINY_PLAN_KEY = 'tiny-plan-key';
 
 const target = await openTarget({
   // A second key with a plan of two requests a minute, to reach the limit in two calls.
-  apiKeys: { ...DEFAULT_API_KEYS, [TINY_PLAN_KEY]: { perMinute: 2, perDay: 100 } },
+  apiKeys: { ...fakePetStoreConstants.defaultApiKeys, [TINY_PLAN_KEY]: { perMinute: 2, perDay: 100 } },
 });
 const { store } = target;
 // getPet's deprecation warning is the quickstart's subject; here it would only add noise.

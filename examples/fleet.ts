@@ -18,7 +18,7 @@ import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_API_KEY } from '../src/testing/index.js';
+import { fakePetStoreConstants } from '../src/testing/index.js';
 import { openTarget } from './support/target.js';
 
 const PROCESSES = 3;
@@ -105,7 +105,7 @@ if (redisUrl === undefined) {
   console.log('Using the Redis at REDIS_URL');
 }
 
-const target = await openTarget({ apiKeys: { [DEFAULT_API_KEY]: PLAN } });
+const target = await openTarget({ apiKeys: { [fakePetStoreConstants.defaultApiKey]: PLAN } });
 const children: ChildProcess[] = [];
 try {
   if (target.store !== undefined) {

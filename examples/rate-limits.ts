@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { type Fetch, PetStoreClient, type RateLimitWait } from '../src/index.js';
+import { type ClientOptions, type Fetch, PetStoreClient } from '../src/index.js';
 import { SimulatedClock } from './support/simulated-clock.js';
 import { openTarget } from './support/target.js';
 
@@ -41,9 +41,10 @@ const countingFetch: Fetch = async (input, init) => {
 
 // The client reports each held call once, all of them at the moment it decides to hold them;
 // they are printed together: the first wait for each reason, then only waits longer than the pace's few seconds.
-let held: RateLimitWait[] = [];
+type Wait = Parameters<NonNullable<ClientOptions['onWait']>>[0];
+let held: Wait[] = [];
 const printed = new Set<string>();
-function onWait(wait: RateLimitWait) {
+function onWait(wait: Wait) {
   if (held.length === 0) {
     queueMicrotask(() => {
       const [first] = held;

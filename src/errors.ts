@@ -24,12 +24,7 @@ import { readRequestId } from './shared/request-id.js';
 /**
  * Whether a failed call's request reached the service ({@link PetStoreError.sent}).
  *
- * @example
- * ```ts
- * import { PetStoreError, type RequestSent } from 'animal-store-sdk';
- *
- * const safeToRetry = (error: PetStoreError) => (error.sent satisfies RequestSent) === 'no';
- * ```
+ * @inline
  */
 export type RequestSent = 'no' | 'maybe' | 'yes';
 
@@ -87,13 +82,7 @@ export class PetStoreError extends Error {
 /**
  * Where the fields of an {@link APIError} come from.
  *
- * @example
- * ```ts
- * import { APIError, type APIErrorInit } from 'animal-store-sdk';
- *
- * const init: APIErrorInit = { status: 409, headers: new Headers(), body: undefined, rateLimit: null };
- * new APIError(init).code; // 'http_409'
- * ```
+ * @inline
  */
 export interface APIErrorInit {
   /** The HTTP status of the response. */
@@ -166,32 +155,6 @@ export class APIError extends PetStoreError {
     this.body = init.body;
     this.rateLimit = init.rateLimit;
     this.requestId = readRequestId(init.headers);
-  }
-
-  /**
-   * The error for a failed response: the subclass of its status (`BadRequestError` for 400,
-   * `AuthenticationError` for 401, `PermissionDeniedError` for 403, `NotFoundError` for 404,
-   * `ConflictError` for 409, `UnprocessableEntityError` for 422, `RateLimitError` for 429,
-   * `InternalServerError` for 5xx), else an `APIError`.
-   *
-   * @param init - The response's status, headers, body and rate-limit reading; for a 429, how long
-   * the service asked to wait.
-   * @example
-   * ```ts
-   * import { APIError, NotFoundError } from 'animal-store-sdk';
-   *
-   * const error = APIError.generate({
-   *   status: 404,
-   *   headers: new Headers(),
-   *   body: { code: 'not_found', message: 'No pet with id 7', status: 404 },
-   *   rateLimit: null,
-   * });
-   * error instanceof NotFoundError; // true
-   * ```
-   */
-  static generate(init: APIErrorInit & { retryAfterMs?: number | null | undefined }): APIError {
-    const ErrorClass = STATUS_CLASSES[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
-    return new ErrorClass(init);
   }
 }
 
@@ -487,13 +450,7 @@ export class RequestValidationError extends PetStoreError {
 /**
  * What a {@link ResponseValidationError} records of the response: its status and headers.
  *
- * @example
- * ```ts
- * import { ResponseValidationError, type ResponseInfo } from 'animal-store-sdk';
- *
- * const response: ResponseInfo = { status: 200, headers: new Headers({ 'X-Request-Id': 'req_1' }) };
- * new ResponseValidationError('Not a pet', [], {}, '{}', response).requestId; // 'req_1'
- * ```
+ * @inline
  */
 export interface ResponseInfo {
   /** The HTTP status of the response. */
@@ -621,3 +578,11 @@ const STATUS_CLASSES: Record<number, new (init: APIErrorInit) => APIError> = {
   422: UnprocessableEntityError,
   429: RateLimitError,
 };
+
+/** The error for a failed response: the class of its status, else an `APIError`. */
+export function generateAPIError(
+  init: APIErrorInit & { retryAfterMs?: number | null | undefined },
+): APIError {
+  const ErrorClass = STATUS_CLASSES[init.status] ?? (init.status >= 500 ? InternalServerError : APIError);
+  return new ErrorClass(init);
+}

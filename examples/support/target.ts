@@ -9,9 +9,9 @@
  */
 import {
   createFakePetStore,
-  DEFAULT_API_KEY,
   type FakePetStore,
   type FakePetStoreOptions,
+  fakePetStoreConstants,
   samplePets,
 } from '../../src/testing/index.js';
 
@@ -50,7 +50,7 @@ export async function openTarget(fake: FakePetStoreOptions = {}): Promise<Target
     const server = await store.listen({ port: 0, hostname: '127.0.0.1' });
     target = {
       description: `the embedded fake server at ${server.url} (set PETSTORE_BASE_URL and PETSTORE_API_KEY to use a real service)`,
-      apiKey: DEFAULT_API_KEY,
+      apiKey: fakePetStoreConstants.defaultApiKey,
       baseUrl: server.url,
       store,
       close: () => server.close(),

@@ -32,13 +32,7 @@ export interface Logger {
  * How much the client logs, from nothing (`'off'`) to every attempt (`'debug'`). Each level
  * includes the ones before it: `'warn'` also logs errors.
  *
- * @example
- * ```ts
- * import { PetStoreClient, type LogLevel } from 'animal-store-sdk';
- *
- * const logLevel: LogLevel = 'debug';
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', logLevel });
- * ```
+ * @inline
  */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 

@@ -115,7 +115,7 @@ export interface ClientOptions {
   /** The `fetch` to send requests with. Default: the global `fetch`, looked up per request. */
   fetch?: Fetch | undefined;
   /**
-   * Options handed to `fetch` with every attempt of every call ({@link FetchOptions}); a call's
+   * Options handed to `fetch` with every attempt of every call; a call's
    * own `fetchOptions` replace them name by name. Redirects are the client's to follow, under the
    * base URL only: `redirect: 'error'` follows none.
    */
@@ -162,7 +162,7 @@ export interface ClientOptions {
   /**
    * Where the pacing state lives: the latest rate-limit reading, the requests in flight and the
    * cooldown after a 429. Clients given the same store share one budget per base URL and API key:
-   * {@link createInProcessRateLimitStore} within a process, `redisRateLimitStore` from
+   * {@link store!createInProcessRateLimitStore} within a process, `redisRateLimitStore` from
    * `animal-store-sdk/redis` across processes. Default: a fresh in-process store for this client.
    */
   rateLimitStore?: RateLimitStore | undefined;

@@ -25,14 +25,7 @@ import {
 /**
  * A request to an endpoint the SDK does not model, for {@link PetStoreClient.request}.
  *
- * @example
- * ```ts
- * import { PetStoreClient, type RawRequest } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const spec: RawRequest = { method: 'GET', path: '/store/orders', query: { limit: 10 } };
- * const orders: unknown = await client.request(spec);
- * ```
+ * @inline
  */
 export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   /** The HTTP method, upper case. */

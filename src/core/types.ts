@@ -16,15 +16,7 @@ export type { Fetch } from '../shared/fetch.js';
  * `cache: 'no-store'`. Redirects are the client's: it follows one only under the base URL, and
  * `redirect: 'error'` here makes it follow none.
  *
- * @example
- * ```ts
- * import { type FetchOptions, PetStoreClient } from 'animal-store-sdk';
- *
- * // In a Next.js server component: served from Next's data cache for a minute, tagged for revalidateTag.
- * const cached: FetchOptions = { next: { revalidate: 60, tags: ['pets'] } };
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const pets = await client.listPets({ limit: 10 }, { fetchOptions: cached });
- * ```
+ * @inline
  */
 export interface FetchOptions extends Omit<RequestInit, 'body' | 'headers' | 'method' | 'signal'> {
   /** Set by the client. */
@@ -76,14 +68,7 @@ export interface RequestOptions {
  * `[name, value]` pairs, or an object. A name or value `fetch` would refuse (a control character, a
  * character beyond Latin-1, a name that is not an HTTP token) is refused before anything is sent.
  *
- * @example
- * ```ts
- * import type { HeadersInput } from 'animal-store-sdk';
- *
- * const asObject: HeadersInput = { 'X-Tenant': 'acme' };
- * const asPairs: HeadersInput = [['X-Tenant', 'acme']];
- * const asHeaders: HeadersInput = new Headers({ 'X-Tenant': 'acme' });
- * ```
+ * @inline
  */
 export type HeadersInput =
   | Headers
@@ -93,14 +78,7 @@ export type HeadersInput =
 /**
  * The methods `client.request()` may use.
  *
- * @example
- * ```ts
- * import { type HttpMethod, PetStoreClient } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const method: HttpMethod = 'DELETE';
- * await client.request({ method, path: '/store/orders/7' });
- * ```
+ * @inline
  */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -108,14 +86,7 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 
  * A query parameter's value in `client.request()`: an array repeats the parameter, `undefined`
  * leaves it out.
  *
- * @example
- * ```ts
- * import { PetStoreClient, type QueryValue } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const query: Record<string, QueryValue> = { status: ['placed', 'approved'], limit: 10, cursor: undefined };
- * await client.request({ method: 'GET', path: '/store/orders', query }); // ?status=placed&status=approved&limit=10
- * ```
+ * @inline
  */
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
 
@@ -158,12 +129,7 @@ export interface RateLimit {
  *   budget, and this one waits for its answer (how soon it is likely back) or for the backoff before
  *   the next.
  *
- * @example
- * ```ts
- * import type { WaitReason } from 'animal-store-sdk';
- *
- * const serviceAsked = (reason: WaitReason) => reason === 'retry-after' || reason === 'reset';
- * ```
+ * @inline
  */
 export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'budget' | 'probe';
 
@@ -172,16 +138,7 @@ export type WaitReason = 'retry-after' | 'reset' | 'backoff' | 'cooldown' | 'bud
  * starts: retries after a 429 or a failure, the cooldown after another request's 429, and pacing by
  * the rate-limit budget.
  *
- * @example
- * ```ts
- * import { PetStoreClient, type RateLimitWait } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({
- *   apiKey: 'my-key',
- *   baseUrl: 'https://api.example.com/v1',
- *   onWait: (wait: RateLimitWait) => console.log(`${wait.operation} waits ${wait.waitMs} ms (${wait.reason})`),
- * });
- * ```
+ * @inline
  */
 export interface RateLimitWait {
   /**
@@ -200,14 +157,7 @@ export interface RateLimitWait {
  * the rate limit, or for a retry's turn), the attempts in flight, and how long the call that has
  * waited longest has waited.
  *
- * @example
- * ```ts
- * import { PetStoreClient, type ClientQueue } from 'animal-store-sdk';
- *
- * const client = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1' });
- * const queue: ClientQueue = client.queue;
- * if (queue.waiting > 100 || queue.oldestWaitMs > 5_000) console.warn('Animal Store calls are backing up', queue);
- * ```
+ * @inline
  */
 export interface ClientQueue {
   /** Calls waiting to be sent. */

@@ -1,1 +1,1 @@
-export { AnimalStoreInstrumentation, type AnimalStoreInstrumentationConfig } from './instrumentation.js';
+export { PetStoreInstrumentation, type PetStoreInstrumentationConfig } from './instrumentation.js';

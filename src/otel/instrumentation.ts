@@ -1,5 +1,5 @@
 /**
- * `AnimalStoreInstrumentation`: the SDK's diagnostics channels as OpenTelemetry spans and metrics,
+ * `PetStoreInstrumentation`: the SDK's diagnostics channels as OpenTelemetry spans and metrics,
  * registered like any other instrumentation.
  *
  * @module
@@ -21,13 +21,13 @@ const WAIT_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
  *
  * @example
  * ```ts
- * import { AnimalStoreInstrumentation } from 'animal-store-sdk/otel';
+ * import { PetStoreInstrumentation } from 'animal-store-sdk/otel';
  *
  * // On Bun or Deno, or with a `fetch` no HTTP instrumentation sees: the SDK records the HTTP metric.
- * const instrumentation = new AnimalStoreInstrumentation({ httpClientRequestDuration: true });
+ * const instrumentation = new PetStoreInstrumentation({ httpClientRequestDuration: true });
  * ```
  */
-export interface AnimalStoreInstrumentationConfig extends InstrumentationConfig {
+export interface PetStoreInstrumentationConfig extends InstrumentationConfig {
   /**
    * Also record `http.client.request.duration` for each attempt. Off by default: undici's
    * instrumentation records it for every request Node's `fetch` sends, and a second recording under
@@ -47,9 +47,9 @@ interface State {
   queueWaiting?: Gauge | undefined;
   refusals?: Counter | undefined;
 }
-const states = new WeakMap<AnimalStoreInstrumentation, State>();
+const states = new WeakMap<PetStoreInstrumentation, State>();
 
-function stateOf(instrumentation: AnimalStoreInstrumentation): State {
+function stateOf(instrumentation: PetStoreInstrumentation): State {
   let state = states.get(instrumentation);
   if (state === undefined) {
     state = {};
@@ -69,14 +69,14 @@ function stateOf(instrumentation: AnimalStoreInstrumentation): State {
  * @example
  * ```ts
  * import { registerInstrumentations } from '@opentelemetry/instrumentation';
- * import { AnimalStoreInstrumentation } from 'animal-store-sdk/otel';
+ * import { PetStoreInstrumentation } from 'animal-store-sdk/otel';
  *
- * registerInstrumentations({ instrumentations: [new AnimalStoreInstrumentation()] });
+ * registerInstrumentations({ instrumentations: [new PetStoreInstrumentation()] });
  * ```
  */
-export class AnimalStoreInstrumentation extends InstrumentationBase<AnimalStoreInstrumentationConfig> {
+export class PetStoreInstrumentation extends InstrumentationBase<PetStoreInstrumentationConfig> {
   /** @param config - `enabled: false` to create it disabled; `httpClientRequestDuration` to record the HTTP metric. */
-  constructor(config: AnimalStoreInstrumentationConfig = {}) {
+  constructor(config: PetStoreInstrumentationConfig = {}) {
     super(packageJson.name, packageJson.version, config);
   }
 

@@ -13,13 +13,7 @@ import { describePendingWaits } from './pending-waits.js';
  * `jest.advanceTimersByTimeAsync`, `mock.timers.tick` of `node:test`, or Bun's
  * `jest.advanceTimersByTime`. It may return a promise, which is awaited.
  *
- * @example
- * ```ts
- * import type { AdvanceTimers } from 'animal-store-sdk/testing';
- * import { vi } from 'vitest';
- *
- * const advance: AdvanceTimers = (ms) => vi.advanceTimersByTimeAsync(ms);
- * ```
+ * @inline
  */
 export type AdvanceTimers = (ms: number) => unknown;
 

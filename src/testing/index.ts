@@ -24,65 +24,32 @@
  * @module
  */
 
-export type { Fetch } from '../shared/fetch.js';
-export type { AdvanceOptions, AdvanceTimers, Settled } from './advance-time.js';
+export type { AdvanceOptions, Settled } from './advance-time.js';
 export { advanceUntilSettled } from './advance-time.js';
+export { type FakeErrorCode, fakePetStoreConstants } from './constants.js';
 export type { ContractViolation } from './contract/check-contract.js';
 export { checkContract } from './contract/check-contract.js';
 export type { OpenApiDocument } from './contract/openapi.js';
-export { animalStoreOpenApi } from './contract/openapi.js';
-export type {
-  ConnectOptions,
-  RemoteChaosOptions,
-  RemoteFakePetStore,
-  RemoteFakePetStoreSession,
-  RemoteFaultMatch,
-  RemoteFaultOptions,
-  RemoteRead,
-} from './control/connect.js';
+export { petStoreOpenApi } from './contract/openapi.js';
+export type { ConnectOptions, RemoteFakePetStore, RemoteFakePetStoreSession } from './control/connect.js';
 export { connectFakePetStore, FakeStoreControlError } from './control/connect.js';
 export { createFakePetStore } from './create-fake-pet-store.js';
 export type { AfterOperationFault } from './disruptions/after-operation.js';
-export { AFTER_OPERATION_FAULTS, DEFAULT_DRIP_MS } from './disruptions/after-operation.js';
-export type { ChaosDelay, ChaosFault, ChaosOptions } from './disruptions/chaos.js';
-export { DEFAULT_CHAOS_FAULTS } from './disruptions/chaos.js';
-export { MAX_DELAY_MS } from './disruptions/delay-range.js';
-export type { FaultMatch, FaultOptions } from './disruptions/faults.js';
-export type {
-  FakeStoreUnhandledOptions,
-  LetFakeStoreThroughOptions,
-  UnhandledFrameArgs,
-} from './msw/let-fake-store-through.js';
+export type { ChaosOptions } from './disruptions/chaos.js';
+export type { FaultOptions } from './disruptions/faults.js';
 export { letFakeStoreThrough } from './msw/let-fake-store-through.js';
 export type { PendingWaitInfo } from './pending-waits.js';
 export { pendingWaits } from './pending-waits.js';
-export type { Har, HarEntry, HarNameValue, HarOptions } from './recording/har.js';
+export type { Har, HarOptions } from './recording/har.js';
 export { ReplayMismatchError } from './recording/replay.js';
-export { DEFAULT_PAGE_SIZE, GET_PET_DEPRECATION } from './rules/operations.js';
-export type { BanPolicy, Plan, PlanName, RateLimits } from './rules/rate-limiter.js';
-export { DEFAULT_BAN_POLICY, DEFAULT_WINDOW_MS, PLAN_LIMITS } from './rules/rate-limiter.js';
-export { DEFAULT_MAX_BODY_BYTES } from './rules/request-body.js';
-export type { FakeErrorCode, JsonValue } from './rules/responses.js';
-export { ERROR_CODES } from './rules/responses.js';
+export type { PlanName } from './rules/rate-limiter.js';
 export { samplePets } from './sample-pets.js';
-export type { SnapshotSerializer } from './snapshot/serializer.js';
-export { fakePetStoreSerializer, RUNTIME_HEADERS } from './snapshot/serializer.js';
-export { DEFAULT_BASE_URL } from './store/base-url.js';
-export type { FakePetStore, FakePetStoreOptions, FetchFunction } from './store/fake-store.js';
-export { DEFAULT_API_KEY, DEFAULT_API_KEYS } from './store/fake-store.js';
-export { DEFAULT_NEW_PET_STATUS } from './store/pet-repository.js';
-export type { ChaosRecord, RecordedRequest, RecordedResponse } from './store/request-log.js';
-export { MAX_RECORDED_RESPONSE_BYTES, UNAUTHENTICATED_BODY_BYTES } from './store/request-log.js';
-export type {
-  ControlOptions,
-  FakeStoreControl,
-  ListenOptions,
-  RunningFakeServer,
-} from './store/store-core.js';
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './store/store-core.js';
-export type { TestingLibraryTimeConfig, TestingLibraryTimeOptions } from './testing-library-time.js';
+export { fakePetStoreSerializer } from './snapshot/serializer.js';
+export type { FakePetStore, FakePetStoreOptions } from './store/fake-store.js';
+export type { RecordedRequest } from './store/request-log.js';
+export type { ListenOptions, RunningFakeServer } from './store/store-core.js';
 export { fakeTimeForTestingLibrary } from './testing-library-time.js';
-export type { FakePetStoreMatchers, MatcherOutcome } from './verify/matchers.js';
+export type { FakePetStoreMatchers } from './verify/matchers.js';
 export { fakePetStoreMatchers } from './verify/matchers.js';
 export type { NearMiss, RequestMatch } from './verify/near-misses.js';
 export { nearMisses } from './verify/near-misses.js';

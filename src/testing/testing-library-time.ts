@@ -9,16 +9,7 @@ import { type AdvanceTimers, advanceUntilSettled, realTurn } from './advance-tim
  * The part of Testing Library's configuration that {@link fakeTimeForTestingLibrary} reads and
  * replaces: `@testing-library/dom`'s `Config` (and `@testing-library/react`'s) has these three.
  *
- * @example
- * ```ts
- * import type { TestingLibraryTimeConfig } from 'animal-store-sdk/testing';
- *
- * const plain: TestingLibraryTimeConfig = {
- *   asyncWrapper: async (cb) => cb(),
- *   unstable_advanceTimersWrapper: (cb) => cb(),
- *   asyncUtilTimeout: 1_000,
- * };
- * ```
+ * @inline
  */
 export interface TestingLibraryTimeConfig {
   /** Runs every `waitFor` (and so every `findBy*`). */
@@ -32,12 +23,7 @@ export interface TestingLibraryTimeConfig {
 /**
  * Options of {@link fakeTimeForTestingLibrary}.
  *
- * @example
- * ```ts
- * import type { TestingLibraryTimeOptions } from 'animal-store-sdk/testing';
- *
- * const options: TestingLibraryTimeOptions = { timeout: 10_000 };
- * ```
+ * @inline
  */
 export interface TestingLibraryTimeOptions {
   /**

@@ -6,7 +6,7 @@
  * @module
  */
 import { connect } from 'node:net';
-import { DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { head, rawExchange } from '../testing/support/raw-socket.js';
 import { startCliServer } from './cli-server.js';
 

@@ -108,7 +108,7 @@ async function kyCall(signal: AbortSignal | undefined): Promise<unknown> {
 
 const sdk = contender === 'sdk' ? await builtSdk() : undefined;
 let closeRedis: (() => Promise<unknown>) | undefined;
-let rateLimitStore: import('../../src/index.js').RateLimitStore | undefined;
+let rateLimitStore: import('../../src/store/index.js').RateLimitStore | undefined;
 if (sdk && values['redis-url']) {
   const { createClient } = await import('redis');
   const { redisRateLimitStore } = (await import(

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { type ServerMemory, startCliServer } from './cli-server.js';
 
 /** One memory sample, after `sessions` sessions. */

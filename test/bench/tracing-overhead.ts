@@ -14,8 +14,8 @@ import { type Instrumentation, registerInstrumentations } from '@opentelemetry/i
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { DIAGNOSTICS_CHANNELS } from '../../src/index.js';
-import { AnimalStoreInstrumentation } from '../../src/otel/index.js';
+import { DIAGNOSTICS_CHANNELS } from '../../src/diagnostics/index.js';
+import { PetStoreInstrumentation } from '../../src/otel/index.js';
 import {
   measureCases,
   type OverheadCase,
@@ -99,9 +99,9 @@ export function measureTracingOverhead(
   if (current === undefined) throw new Error('No SDK build to measure');
   const bare = bareSubscriber();
   const meterProvider = startOpenTelemetry();
-  const sdkAlone = instrumented(meterProvider, [new AnimalStoreInstrumentation({ enabled: false })]);
+  const sdkAlone = instrumented(meterProvider, [new PetStoreInstrumentation({ enabled: false })]);
   const docsSetup = instrumented(meterProvider, [
-    new AnimalStoreInstrumentation({ enabled: false }),
+    new PetStoreInstrumentation({ enabled: false }),
     new UndiciInstrumentation({ enabled: false }),
   ]);
   return measureCases(server, cases, calls, (operation, baseUrl) => [

@@ -5,13 +5,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tracingChannel } from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { DIAGNOSTICS_CHANNELS, type OperationContext } from '../../src/diagnostics/index.js';
 import {
   APIConnectionError,
-  DIAGNOSTICS_CHANNELS,
   InternalServerError,
   NotFoundError,
-  type OperationContext,
-  type RateLimitWait,
   RequestValidationError,
 } from '../../src/index.js';
 import { API_KEY, BASE_URL, setup } from '../client/setup.js';

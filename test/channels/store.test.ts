@@ -3,7 +3,7 @@
  * channel hears it: once when the process starts pacing alone, once when the store answers again.
  */
 import { expect, it, vi } from 'vitest';
-import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/store/index.js';
 import { API_KEY, BASE_URL, setup } from '../client/setup.js';
 import { recordEachTest } from './support/recorder.js';
 

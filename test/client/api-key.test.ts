@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  AuthenticationError,
-  createInProcessRateLimitStore,
-  InternalServerError,
-  PetStoreClient,
-  PetStoreError,
-  type RateLimitWait,
-} from '../../src/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { AuthenticationError, InternalServerError, PetStoreClient, PetStoreError } from '../../src/index.js';
+import { createInProcessRateLimitStore } from '../../src/store/index.js';
 import { createFakePetStore } from '../../src/testing/index.js';
 import { settle, startFakeClock } from '../support/fake-clock.js';
 import { BASE_URL } from './setup.js';

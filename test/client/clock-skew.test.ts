@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Fetch, PetStoreClient, type RateLimitWait } from '../../src/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { type Fetch, PetStoreClient } from '../../src/index.js';
 import { START, settle, useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, BASE_URL } from './setup.js';
 

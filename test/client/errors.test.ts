@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { generateAPIError } from '../../src/errors.js';
 import {
   APIConnectionError,
   APIError,
@@ -93,7 +94,7 @@ describe('failed responses become typed errors', () => {
     expect(error).toBeInstanceOf(APIError);
     expect(error).toMatchObject({ name: ErrorClass.name, status, code, message: 'No' });
     expect(
-      APIError.generate({ status, headers: new Headers(), body: undefined, rateLimit: null }),
+      generateAPIError({ status, headers: new Headers(), body: undefined, rateLimit: null }),
     ).toBeInstanceOf(ErrorClass);
   });
 

@@ -3,7 +3,8 @@
  * call; a name or value `fetch` would refuse is a validation error before anything is sent.
  */
 import { describe, expect, it } from 'vitest';
-import { type HeadersInput, PetStoreClient, PetStoreError, RequestValidationError } from '../../src/index.js';
+import type { HeadersInput } from '../../src/core/types.js';
+import { PetStoreClient, PetStoreError, RequestValidationError } from '../../src/index.js';
 import { API_KEY, BASE_URL, setup } from './setup.js';
 
 describe('headers', () => {

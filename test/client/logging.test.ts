@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Logger, PetStoreClient, PetStoreError, type RateLimitWait } from '../../src/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { type Logger, PetStoreClient, PetStoreError } from '../../src/index.js';
 import { consoleLines, watchConsole } from '../faults/support/leaks.js';
 import { settle, useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, BASE_URL, setup } from './setup.js';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PetStoreClient, RateLimitError } from '../../src/index.js';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 // docs/testing.md, "One client per test": the cooldown after a long Retry-After belongs to the client
 // that met it, so a client built per test starts clear, while one shared by the suite keeps the guard.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RateLimitWait, RefusedError } from '../../src/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { RefusedError } from '../../src/index.js';
 import { useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, setup } from './setup.js';
 

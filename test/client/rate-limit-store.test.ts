@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessRateLimitStore, PetStoreClient, type RateLimitStore } from '../../src/index.js';
+import { PetStoreClient } from '../../src/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore } from '../../src/store/index.js';
 import { createFakePetStore, type FakePetStore } from '../../src/testing/index.js';
 import { settle, startFakeClock } from '../support/fake-clock.js';
 

@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FetchOptions, PetStoreClient, RedirectError } from '../../src/index.js';
+import type { FetchOptions } from '../../src/core/types.js';
+import { PetStoreClient, RedirectError } from '../../src/index.js';
 
 const KEY = 'sk_live_redirect+SECRET/0123';
 

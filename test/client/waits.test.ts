@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientOptions, RateLimitWait } from '../../src/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import type { ClientOptions } from '../../src/index.js';
 import { START, settle, useFakeClock } from '../support/fake-clock.js';
 import { API_KEY, setup } from './setup.js';
 

@@ -6,18 +6,18 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OPERATIONS, type OperationSpec } from '../../src/operations.js';
-import { animalStoreOpenApi, createFakePetStore } from '../../src/testing/index.js';
+import { createFakePetStore, petStoreOpenApi } from '../../src/testing/index.js';
 import { MODELLED_ROUTES } from '../../src/testing/rules/routes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a walk through a JSON document, checked by the assertions.
 type Json = Record<string, any>;
 
-const document = animalStoreOpenApi() as Json;
+const document = petStoreOpenApi() as Json;
 const operation = (path: string, method: string): Json => document.paths[path][method];
 
 describe('the OpenAPI description', () => {
   it('is valid OpenAPI 3.1 by @seriousme/openapi-schema-validator', async () => {
-    const result = await new Validator().validate(animalStoreOpenApi());
+    const result = await new Validator().validate(petStoreOpenApi());
 
     expect(result).toEqual({ valid: true });
     expect(document.openapi).toBe('3.1.0');
@@ -74,7 +74,7 @@ describe('the OpenAPI description', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual(animalStoreOpenApi());
+    expect(await response.json()).toEqual(petStoreOpenApi());
   });
 
   it('says of each operation what the table of operations says: its success status, body and deprecation', () => {

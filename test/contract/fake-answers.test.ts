@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ContractAnswer, checkResponse } from '../../src/testing/contract/check-contract.js';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { transports } from '../testing/support/transports.js';
 
 const KEY = { Authorization: `Bearer ${DEFAULT_API_KEY}` };

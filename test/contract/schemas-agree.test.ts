@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { ErrorBodySchema, ListPetsParamsSchema, NewPetSchema, PetSchema } from '../../src/schemas.js';
-import { animalStoreOpenApi } from '../../src/testing/index.js';
+import { petStoreOpenApi } from '../../src/testing/index.js';
 import { listParams, newPet } from '../properties/support/arbitraries.js';
 
-const document = animalStoreOpenApi() as unknown as { components: { schemas: Record<string, object> } };
+const document = petStoreOpenApi() as unknown as { components: { schemas: Record<string, object> } };
 const ajv = new Ajv2020({
   strict: false,
   formats: { int64: { type: 'number', validate: Number.isSafeInteger } },
@@ -56,7 +56,7 @@ describe.each([
 
 describe('the parameters of listPets in the description', () => {
   it('accept exactly what ListPetsParamsSchema accepts, an undefined one being absent', () => {
-    const list = animalStoreOpenApi().paths['/pets'] as {
+    const list = petStoreOpenApi().paths['/pets'] as {
       get: { parameters: { name: string; schema: object }[] };
     };
     const { parameters } = list.get;

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ListPetsParams, type NewPet, PetStoreClient, type RequestOptions } from '../../src/index.js';
-import { checkContract, createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { checkContract, createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { latin1RequestOptions, listParams, newPet, petId } from '../properties/support/arbitraries.js';
 import { callOnce, propertyStore } from '../properties/support/calls.js';
 import { useFakeClock } from '../support/fake-clock.js';

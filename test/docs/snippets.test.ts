@@ -106,6 +106,8 @@ describe('TSDoc examples', () => {
           paths: {
             'animal-store-sdk': [join(root, 'src/index.ts')],
             'animal-store-sdk/testing': [join(root, 'src/testing/index.ts')],
+            'animal-store-sdk/store': [join(root, 'src/store/index.ts')],
+            'animal-store-sdk/diagnostics': [join(root, 'src/diagnostics/index.ts')],
             'animal-store-sdk/redis': [join(root, 'src/redis/index.ts')],
             'animal-store-sdk/otel': [join(root, 'src/otel/index.ts')],
           },

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFakePetStore,
-  DEFAULT_API_KEY,
-  type RunningFakeServer,
-  samplePets,
-} from '../../src/testing/index.js';
+import { createFakePetStore, type RunningFakeServer, samplePets } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { outputOf, RUN_TIMEOUT_MS, runExample as run } from './support/run-example.js';
 
 describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {

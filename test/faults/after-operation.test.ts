@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestSent } from '../../src/errors.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   PetStoreClient,
   type PetStoreError,
-  type RequestSent,
 } from '../../src/index.js';
 import {
   type AfterOperationFault,

@@ -6,13 +6,11 @@
  * command and Redis keep their own clocks. Slowness on a busy machine only sends fewer requests.
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { PetStoreClient, type RateLimitStore } from '../../src/index.js';
+import { PetStoreClient } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
-import {
-  connectFakePetStore,
-  type RemoteChaosOptions,
-  type RemoteFaultOptions,
-} from '../../src/testing/index.js';
+import type { RateLimitStore } from '../../src/store/index.js';
+import type { RemoteChaosOptions, RemoteFaultOptions } from '../../src/testing/control/connect.js';
+import { connectFakePetStore } from '../../src/testing/index.js';
 import { type ConnectedClient, connect } from '../redis/support/clients.js';
 import { run, waitForUrl } from '../support/cli-process.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';

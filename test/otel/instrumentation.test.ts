@@ -1,10 +1,10 @@
 /**
- * AnimalStoreInstrumentation with OpenTelemetry's own SDK: the spans of each kind of call, their
+ * PetStoreInstrumentation with OpenTelemetry's own SDK: the spans of each kind of call, their
  * parents, attributes and events, and the metrics.
  */
 import { SpanKind, trace } from '@opentelemetry/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/store/index.js';
 import { API_KEY, BASE_URL, setup } from '../client/setup.js';
 import { START, settle, useFakeClock } from '../support/fake-clock.js';
 import { type SpanNode, startTelemetry, type Telemetry } from './support/telemetry.js';

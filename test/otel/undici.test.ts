@@ -1,5 +1,5 @@
 /**
- * AnimalStoreInstrumentation beside undici's, as the docs set them up, over real HTTP to the fake's
+ * PetStoreInstrumentation beside undici's, as the docs set them up, over real HTTP to the fake's
  * server: undici's spans nest under the attempts', the one trace reaches the service on every
  * attempt, and each attempt's HTTP duration is recorded once, by undici's instrumentation.
  */

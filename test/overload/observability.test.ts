@@ -4,7 +4,7 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DIAGNOSTICS_CHANNELS, type QueueMessage } from '../../src/index.js';
+import { DIAGNOSTICS_CHANNELS, type QueueMessage } from '../../src/diagnostics/index.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { startTelemetry, type Telemetry } from '../otel/support/telemetry.js';
 import { startFakeClock } from '../support/fake-clock.js';

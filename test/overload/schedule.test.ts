@@ -4,8 +4,9 @@
  * time against the fake store's limiter.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ClientOptions, type RateLimitWait, RefusedError } from '../../src/index.js';
-import type { Plan } from '../../src/testing/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { type ClientOptions, RefusedError } from '../../src/index.js';
+import type { Plan } from '../../src/testing/rules/rate-limiter.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { START, startFakeClock } from '../support/fake-clock.js';
 

@@ -5,14 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { probeBackoffMs } from '../../src/core/pacing/probe.js';
-import {
-  type ClientOptions,
-  createInProcessRateLimitStore,
-  PetStoreClient,
-  type RateLimitStore,
-  type RateLimitWait,
-  RefusedError,
-} from '../../src/index.js';
+import type { RateLimitWait } from '../../src/core/types.js';
+import { type ClientOptions, PetStoreClient, RefusedError } from '../../src/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore } from '../../src/store/index.js';
 import {
   type ChaosOptions,
   createFakePetStore,

@@ -233,8 +233,8 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       const { eager, lazy } = await entryImports(project, installed('dist', file));
       log(`  dist/${file} loads ${[...eager].join(', ')}; later ${[...lazy].join(', ') || 'nothing'}`);
       const others = await Promise.all(
-        ['index.js', 'testing/index.js', 'redis/index.js'].map((entry) =>
-          entryImports(project, installed('dist', entry)),
+        ['index.js', 'testing/index.js', 'redis/index.js', 'store/index.js', 'diagnostics/index.js'].map(
+          (entry) => entryImports(project, installed('dist', entry)),
         ),
       );
 
@@ -288,6 +288,18 @@ describe.concurrent('an application with the package installed', { timeout: TEST
       expect(report.handlers.error).toMatch(
         /^Error: store\.handlers needs msw, which could not be loaded \(.*'msw'.*\)\. Install it where you use the handlers: npm install -D msw\. createFakePetStore\(\), store\.fetch and store\.listen\(\) work without it\.$/,
       );
+    },
+  );
+
+  it.for(['diagnostics/index.js', 'diagnostics/index.cjs'])(
+    'loads nothing from %s: a tracer imports the channels without the client',
+    async (file, { expect }) => {
+      const { eager, lazy } = await entryImports(project, installed('dist', file));
+      log(
+        `  dist/${file} loads ${[...eager].join(', ') || 'nothing'}; later ${[...lazy].join(', ') || 'nothing'}`,
+      );
+
+      expect([...eager, ...lazy]).toEqual([]);
     },
   );
 

@@ -15,12 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { ProxyAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
-import {
-  createFakePetStore,
-  DEFAULT_API_KEY,
-  type RunningFakeServer,
-  samplePets,
-} from '../../src/testing/index.js';
+import { createFakePetStore, type RunningFakeServer, samplePets } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { PINNED_NODE } from '../package/support/repo.js';
 import { run } from '../package/support/run.js';
 import { type RuntimeProject, runtimeProject } from '../runtimes/support/runtime-project.js';

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { record } from '../channels/support/recorder.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { connect } from './support/clients.js';

@@ -6,8 +6,8 @@
 import { Cluster, Redis } from 'ioredis';
 import { createClient, createClientPool, createCluster, createSentinel } from 'redis';
 import { describe, expect, it, vi } from 'vitest';
-import type { RateLimitScope } from '../../src/index.js';
 import { type RedisClient, redisRateLimitStore } from '../../src/redis/index.js';
+import type { RateLimitScope } from '../../src/store/index.js';
 
 const NOWHERE = 'redis://127.0.0.1:1';
 const SCOPE: RateLimitScope = Object.freeze({

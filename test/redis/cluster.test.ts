@@ -4,8 +4,8 @@
  * whichever node holds it, loaded there again when that node forgot it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RateLimitScope, RateLimitStore } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
+import type { RateLimitScope, RateLimitStore } from '../../src/store/index.js';
 import { type RedisCluster, rawCommand, startRedisCluster } from '../support/redis-server.js';
 import { CLIENT_KINDS, type ConnectedClient, connectCluster } from './support/clients.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RateLimitDecision, RateLimitScope, RateLimitStore } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
+import type { RateLimitDecision, RateLimitScope, RateLimitStore } from '../../src/store/index.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { CLIENT_KINDS, type ConnectedClient, connect } from './support/clients.js';
 

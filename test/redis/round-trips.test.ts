@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { type RedisServer, rawCommand, startRedisServer } from '../support/redis-server.js';
 import { CLIENT_KINDS, connect } from './support/clients.js';
 

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 /** A node-redis client whose server is away. */
 const unreachableRedis = {

@@ -2,12 +2,8 @@ import { request } from 'node:http';
 import { inspect } from 'node:util';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { carriesToken, isLoopback } from '../../src/testing/control/control-access.js';
-import {
-  type ControlOptions,
-  connectFakePetStore,
-  createFakePetStore,
-  FakeStoreControlError,
-} from '../../src/testing/index.js';
+import { connectFakePetStore, createFakePetStore, FakeStoreControlError } from '../../src/testing/index.js';
+import type { ControlOptions } from '../../src/testing/store/store-core.js';
 import { PROCESS_TEST_TIMEOUT_MS, run, waitForUrl } from '../support/cli-process.js';
 import { ensurePackageBuilt } from '../support/package-build.js';
 import { authed, expectError } from '../testing/support/transports.js';
@@ -322,10 +318,10 @@ describe.concurrent('the command’s control API', { timeout: PROCESS_TEST_TIMEO
     expect(cli.stdout() + cli.stderr()).not.toContain(TOKEN);
   });
 
-  it('takes the token from ANIMAL_STORE_FAKE_CONTROL_TOKEN, and never prints it', async (context) => {
+  it('takes the token from PETSTORE_FAKE_CONTROL_TOKEN, and never prints it', async (context) => {
     const cli = run(['--port', '0', '--host', '0.0.0.0'], context, {
       ...process.env,
-      ANIMAL_STORE_FAKE_CONTROL_TOKEN: TOKEN,
+      PETSTORE_FAKE_CONTROL_TOKEN: TOKEN,
     });
     const origin = new URL(await waitForUrl(cli)).origin;
     expect((await fetch(`${origin}/__fake/pets`, bearer(TOKEN))).status).toBe(200);
@@ -336,7 +332,7 @@ describe.concurrent('the command’s control API', { timeout: PROCESS_TEST_TIMEO
   it('beyond loopback without a token, or with --no-control: off, and says so', async (context) => {
     const open = run(['--port', '0', '--host', '0.0.0.0'], context, {
       ...process.env,
-      ANIMAL_STORE_FAKE_CONTROL_TOKEN: '',
+      PETSTORE_FAKE_CONTROL_TOKEN: '',
     });
     const origin = new URL(await waitForUrl(open)).origin;
     expect(open.stdout()).toContain(

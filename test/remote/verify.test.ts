@@ -3,9 +3,9 @@ import { PetStoreClient } from '../../src/index.js';
 import {
   connectFakePetStore,
   createFakePetStore,
-  DEFAULT_API_KEY,
   FakeStoreVerificationError,
 } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 async function serve() {
   const server = await createFakePetStore({ strict: true }).listen();

@@ -17,6 +17,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type * as Diagnostics from '../../src/diagnostics/index.js';
 import type * as Sdk from '../../src/index.js';
 import type * as Otel from '../../src/otel/index.js';
 import { PROCESS_TEST_TIMEOUT_MS, run, waitForUrl } from '../support/cli-process.js';
@@ -33,6 +34,7 @@ function expectNoForm(texts: readonly string[], key: string): void {
 const built = (path: string) => import(pathToFileURL(join(PACKAGE_ROOT, 'dist', path)).href);
 
 let sdk: typeof Sdk;
+let channelNames: typeof Diagnostics.DIAGNOSTICS_CHANNELS;
 let origin: string;
 let baseUrl: string;
 const stops: (() => unknown)[] = [];
@@ -42,10 +44,11 @@ let unregister: (() => void) | undefined;
 beforeAll(async () => {
   await ensurePackageBuilt();
   sdk = (await built('index.js')) as typeof Sdk;
-  const { AnimalStoreInstrumentation } = (await built('otel/index.js')) as typeof Otel;
+  ({ DIAGNOSTICS_CHANNELS: channelNames } = (await built('diagnostics/index.js')) as typeof Diagnostics);
+  const { PetStoreInstrumentation } = (await built('otel/index.js')) as typeof Otel;
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   unregister = registerInstrumentations({
-    instrumentations: [new AnimalStoreInstrumentation()],
+    instrumentations: [new PetStoreInstrumentation()],
     tracerProvider: provider,
   });
   const cli = run(['--port', '0', '--key', KEY, '--plan', 'enterprise'], {
@@ -91,10 +94,8 @@ function watchedClient(options: Partial<Sdk.ClientOptions> = {}) {
   });
   const published: unknown[] = [];
   const onMessage = (message: unknown) => published.push({ ...(message as object) });
-  const channels = Object.values(sdk.DIAGNOSTICS_CHANNELS);
-  const traced = ['operation', 'attempt'].map((name) =>
-    tracingChannel(sdk.DIAGNOSTICS_CHANNELS[name as 'operation']),
-  );
+  const channels = Object.values(channelNames);
+  const traced = ['operation', 'attempt'].map((name) => tracingChannel(channelNames[name as 'operation']));
   const handlers = {
     start: onMessage,
     end: onMessage,

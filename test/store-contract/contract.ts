@@ -16,7 +16,7 @@ import type {
   RateLimitObservation,
   RateLimitScope,
   RateLimitStore,
-} from '../../src/index.js';
+} from '../../src/store/index.js';
 
 const PACED: RateLimitAcquire = { leaseMs: 10_000, pacing: true };
 const UNPACED: RateLimitAcquire = { leaseMs: 10_000, pacing: false };

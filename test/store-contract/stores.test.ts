@@ -4,8 +4,8 @@
  * while its store answers and while it fails.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/index.js';
 import { redisRateLimitStore } from '../../src/redis/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore, withFallback } from '../../src/store/index.js';
 import { CLIENT_KINDS, type ConnectedClient, connect, connectCluster } from '../redis/support/clients.js';
 import {
   type RedisCluster,

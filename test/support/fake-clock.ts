@@ -3,7 +3,8 @@
  * time on until a call ends, so no test sleeps for real.
  */
 import { vi } from 'vitest';
-import { advanceUntilSettled, type Settled } from '../../src/testing/index.js';
+import type { Settled } from '../../src/testing/advance-time.js';
+import { advanceUntilSettled } from '../../src/testing/index.js';
 
 /** Fakes the timers and the clock, leaving microtasks and I/O real so fetch still works. */
 export function useFakeClock(): void {

@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
-import { advanceUntilSettled, createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { advanceUntilSettled, createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 afterEach(() => {
   vi.useRealTimers();

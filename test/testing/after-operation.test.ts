@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakePetStore, MAX_DELAY_MS } from '../../src/testing/index.js';
+import { MAX_DELAY_MS } from '../../src/testing/disruptions/delay-range.js';
+import { createFakePetStore } from '../../src/testing/index.js';
 import { authed, postJson, transports } from './support/transports.js';
 
 // Real time, bounded: every wait here is cut short by an abort of a few hundred milliseconds, and

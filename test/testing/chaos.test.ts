@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type ChaosOptions,
-  createFakePetStore,
-  DEFAULT_CHAOS_FAULTS,
-  type FakePetStore,
-  type FaultMatch,
-} from '../../src/testing/index.js';
+import { DEFAULT_CHAOS_FAULTS } from '../../src/testing/disruptions/chaos.js';
+import type { FaultMatch } from '../../src/testing/disruptions/faults.js';
+import { type ChaosOptions, createFakePetStore, type FakePetStore } from '../../src/testing/index.js';
 import {
   type Connection,
   fetchTransport,

@@ -55,11 +55,11 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--trusted-origins', 'http://localhost:5173, HTTPS://App.Example/'])).toMatchObject({
       control: { trustedOrigins: ['http://localhost:5173', 'https://app.example'] },
     });
-    expect(parseCliArgs([], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' })).toMatchObject({
+    expect(parseCliArgs([], { PETSTORE_FAKE_CONTROL_TOKEN: 'from-env' })).toMatchObject({
       control: { token: 'from-env' },
     });
     expect(
-      parseCliArgs(['--control-token', 'from-flag'], { ANIMAL_STORE_FAKE_CONTROL_TOKEN: 'from-env' }),
+      parseCliArgs(['--control-token', 'from-flag'], { PETSTORE_FAKE_CONTROL_TOKEN: 'from-env' }),
     ).toMatchObject({ control: { token: 'from-flag' } });
     expect(parseCliArgs(['--plan', 'pro', '--limit', '10', '--window', '3000'])).toMatchObject({
       plan: { perMinute: 10, perDay: 10_000, window: 3_000 },

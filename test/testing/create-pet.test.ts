@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PetSchema } from '../../src/schemas.js';
-import { createFakePetStore, DEFAULT_NEW_PET_STATUS } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_NEW_PET_STATUS } from '../../src/testing/store/pet-repository.js';
 import { authed, expectError, postJson, transports } from './support/transports.js';
 
 describe.each(transports)('POST /pets over $name', (transport) => {

@@ -6,7 +6,8 @@ import { ModernFakeTimers } from '@jest/fake-timers';
 import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { APIConnectionError, PetStoreClient } from '../../src/index.js';
-import { advanceUntilSettled, createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { advanceUntilSettled, createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 /** Jest's own fake timers, as `jest.useFakeTimers()` installs them in a test: `config` is Jest's default. */
 function jestFakeTimers(config?: { doNotFake: ('nextTick' | 'setImmediate' | 'queueMicrotask')[] }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakePetStore, type FaultMatch } from '../../src/testing/index.js';
+import type { FaultMatch } from '../../src/testing/disruptions/faults.js';
+import { createFakePetStore } from '../../src/testing/index.js';
 import { authed, postJson, transports } from './support/transports.js';
 
 describe.each(transports)('faults matching the request over $name', (transport) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakePetStore, type FaultOptions, MAX_DELAY_MS } from '../../src/testing/index.js';
+import { MAX_DELAY_MS } from '../../src/testing/disruptions/delay-range.js';
+import { createFakePetStore, type FaultOptions } from '../../src/testing/index.js';
 import { authed, expectError, rateLimit, transports, until } from './support/transports.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakePetStore, GET_PET_DEPRECATION } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { GET_PET_DEPRECATION } from '../../src/testing/rules/operations.js';
 import { authed, expectError, transports } from './support/transports.js';
 
 const rex = { id: 1, name: 'Rex', categoryId: 1, status: 'available' } as const;

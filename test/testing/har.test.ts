@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  connectFakePetStore,
-  createFakePetStore,
-  type Har,
-  MAX_RECORDED_RESPONSE_BYTES,
-  samplePets,
-} from '../../src/testing/index.js';
+import { connectFakePetStore, createFakePetStore, type Har, samplePets } from '../../src/testing/index.js';
+import { MAX_RECORDED_RESPONSE_BYTES } from '../../src/testing/store/request-log.js';
 import { authed, postJson } from './support/transports.js';
 
 const KEY = 'sk-live-har-secret-0123456789';

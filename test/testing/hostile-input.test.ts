@@ -1,11 +1,8 @@
 import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import {
-  createFakePetStore,
-  DEFAULT_API_KEY,
-  DEFAULT_MAX_BODY_BYTES,
-  type FakePetStore,
-} from '../../src/testing/index.js';
+import { createFakePetStore, type FakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../../src/testing/rules/request-body.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { head, rawExchange } from './support/raw-socket.js';
 import { authed } from './support/transports.js';
 

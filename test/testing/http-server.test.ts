@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createFakePetStore, DEFAULT_API_KEY, type FakePetStore } from '../../src/testing/index.js';
+import { createFakePetStore, type FakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { authed, expectError, until } from './support/transports.js';
 
 async function listen(store: FakePetStore = createFakePetStore()) {

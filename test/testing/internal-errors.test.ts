@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakePetStore, type JsonValue, type RecordedRequest } from '../../src/testing/index.js';
+import { createFakePetStore, type RecordedRequest } from '../../src/testing/index.js';
+import type { JsonValue } from '../../src/testing/rules/responses.js';
 import { authed, expectError, transports } from './support/transports.js';
 
 /** A fault body JSON cannot write: the fake fails while answering with it. */

@@ -10,10 +10,10 @@ import { PetStoreClient } from '../../src/index.js';
 import {
   connectFakePetStore,
   createFakePetStore,
-  DEFAULT_API_KEY,
   letFakeStoreThrough,
   samplePets,
 } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 function msw(options: Parameters<ReturnType<typeof setupServer>['listen']>[0]) {
   const server = setupServer();

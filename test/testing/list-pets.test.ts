@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PetListSchema } from '../../src/schemas.js';
-import { createFakePetStore, DEFAULT_PAGE_SIZE, samplePets } from '../../src/testing/index.js';
+import { createFakePetStore, samplePets } from '../../src/testing/index.js';
+import { DEFAULT_PAGE_SIZE } from '../../src/testing/rules/operations.js';
 import { authed, expectError, transports } from './support/transports.js';
 
 describe.each(transports)('GET /pets over $name', (transport) => {

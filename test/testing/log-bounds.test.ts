@@ -1,6 +1,7 @@
 /** The request log's bounds: bytes as well as requests, whatever the mix, and little of what a request without a key sent. */
 import { describe, expect, it } from 'vitest';
-import { createFakePetStore, DEFAULT_API_KEY, samplePets } from '../../src/testing/index.js';
+import { createFakePetStore, samplePets } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 const MiB = 1024 * 1024;
 const auth = { Authorization: `Bearer ${DEFAULT_API_KEY}` };

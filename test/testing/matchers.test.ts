@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import {
   createFakePetStore,
-  DEFAULT_API_KEY,
   type FakePetStoreMatchers,
   fakePetStoreMatchers,
 } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 expect.extend(fakePetStoreMatchers);
 declare module 'vitest' {

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../src/schemas.js';
-import {
-  createFakePetStore,
-  DEFAULT_API_KEY,
-  DEFAULT_API_KEYS,
-  DEFAULT_BASE_URL,
-  type FakePetStoreOptions,
-  samplePets,
-} from '../../src/testing/index.js';
+import { createFakePetStore, type FakePetStoreOptions, samplePets } from '../../src/testing/index.js';
+import { DEFAULT_BASE_URL } from '../../src/testing/store/base-url.js';
+import { DEFAULT_API_KEY, DEFAULT_API_KEYS } from '../../src/testing/store/fake-store.js';
 
 describe('createFakePetStore options', () => {
   afterEach(() => {

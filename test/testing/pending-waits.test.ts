@@ -2,13 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import { waitRegistry } from '../../src/shared/pending-waits.js';
 import { realTurn } from '../../src/testing/advance-time.js';
-import {
-  advanceUntilSettled,
-  createFakePetStore,
-  DEFAULT_API_KEY,
-  pendingWaits,
-} from '../../src/testing/index.js';
+import { advanceUntilSettled, createFakePetStore, pendingWaits } from '../../src/testing/index.js';
 import { watchFakeClock } from '../../src/testing/pending-waits.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { useFakeClock } from '../support/fake-clock.js';
 
 /** Lets real I/O run until `done` holds (the fake clock stays where it is). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakePetStore, MAX_DELAY_MS } from '../../src/testing/index.js';
+import { MAX_DELAY_MS } from '../../src/testing/disruptions/delay-range.js';
+import { createFakePetStore } from '../../src/testing/index.js';
 import {
   authed,
   expectError,

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createFakePetStore,
-  DEFAULT_BAN_POLICY,
-  DEFAULT_WINDOW_MS,
-  PLAN_LIMITS,
-} from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
 import {
   anonymousRateLimitState,
+  DEFAULT_BAN_POLICY,
+  DEFAULT_WINDOW_MS,
   limitsOf,
+  PLAN_LIMITS,
   RateLimiter,
   windowLength,
   windowName,

@@ -3,7 +3,8 @@
  * request, and reproducible when the store is seeded.
  */
 import { describe, expect, it } from 'vitest';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { authed, postJson, transports } from './support/transports.js';
 
 describe.each(transports)('through $name', (transport) => {

@@ -1,7 +1,8 @@
 import { format } from '@vitest/pretty-format';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
-import { createFakePetStore, DEFAULT_API_KEY, fakePetStoreSerializer } from '../../src/testing/index.js';
+import { createFakePetStore, fakePetStoreSerializer } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 import { fetchTransport, httpTransport, mswTransport } from './support/transports.js';
 
 expect.addSnapshotSerializer(fakePetStoreSerializer);

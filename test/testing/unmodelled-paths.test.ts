@@ -2,8 +2,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { type Fetch, NotFoundError, PetStoreClient } from '../../src/index.js';
-import { createFakePetStore, DEFAULT_API_KEY } from '../../src/testing/index.js';
+import { createFakePetStore } from '../../src/testing/index.js';
 import { MODELLED_ROUTES } from '../../src/testing/rules/routes.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 async function failure(call: PromiseLike<unknown>): Promise<NotFoundError> {
   try {

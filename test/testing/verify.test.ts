@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import {
   createFakePetStore,
-  DEFAULT_API_KEY,
   type FakePetStore,
   FakeStoreVerificationError,
   nearMisses,
 } from '../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../src/testing/store/fake-store.js';
 
 function clientOf(store: FakePetStore): PetStoreClient {
   return new PetStoreClient({

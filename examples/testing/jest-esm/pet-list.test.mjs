@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import { PetStoreClient } from 'animal-store-sdk';
-import { createFakePetStore, DEFAULT_API_KEY, samplePets } from 'animal-store-sdk/testing';
+import { createFakePetStore, fakePetStoreConstants, samplePets } from 'animal-store-sdk/testing';
 import { setupServer } from 'msw/node';
 import { createElement, useEffect, useState } from 'react';
 
@@ -28,7 +28,7 @@ it('shows the pets once the 429 is waited out', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
   render(
     createElement(PetList, {
-      client: new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: store.baseUrl }),
+      client: new PetStoreClient({ apiKey: baseUrl: store.baseUrl }),
     }),
   );
 

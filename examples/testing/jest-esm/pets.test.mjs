@@ -1,12 +1,12 @@
 import { expect, it, jest } from '@jest/globals';
 import { PetStoreClient } from 'animal-store-sdk';
-import { advanceUntilSettled, createFakePetStore, DEFAULT_API_KEY } from 'animal-store-sdk/testing';
+import { advanceUntilSettled, createFakePetStore, fakePetStoreConstants } from 'animal-store-sdk/testing';
 
 it('waits out a 429', async () => {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   const store = createFakePetStore();
   store.injectFault({ status: 429, headers: { 'Retry-After': '8' } });
-  const client = new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: store.baseUrl, fetch: store.fetch });
+  const client = new PetStoreClient({ apiKey: baseUrl: store.baseUrl, fetch: store.fetch });
 
   const { value } = await advanceUntilSettled(client.listPets(), (ms) => jest.advanceTimersByTimeAsync(ms));
 

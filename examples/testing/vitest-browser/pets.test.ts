@@ -1,5 +1,5 @@
 import { PetStoreClient } from 'animal-store-sdk';
-import { advanceUntilSettled, createFakePetStore, DEFAULT_API_KEY } from 'animal-store-sdk/testing';
+import { advanceUntilSettled, createFakePetStore, fakePetStoreConstants } from 'animal-store-sdk/testing';
 import { setupWorker } from 'msw/browser';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 
@@ -15,7 +15,7 @@ it('waits out a 429 while the worker answers', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '8' } });
   // A page refuses a string key unless told it may hold one: here it is the fake's test key.
   const client = new PetStoreClient({
-    apiKey: DEFAULT_API_KEY,
+    apiKey: 
     baseUrl: store.baseUrl,
     dangerouslyAllowBrowser: true,
   });

@@ -24,7 +24,7 @@ import type { RateLimit, WaitReason } from '../types.js';
  * @example
  * ```ts
  * import { tracingChannel } from 'node:diagnostics_channel';
- * import { DIAGNOSTICS_CHANNELS, type OperationContext } from 'animal-store-sdk';
+ * import { DIAGNOSTICS_CHANNELS, type OperationContext } from 'animal-store-sdk/diagnostics';
  *
  * tracingChannel<object, OperationContext>(DIAGNOSTICS_CHANNELS.operation).subscribe({
  *   start() {},
@@ -61,7 +61,7 @@ export const DIAGNOSTICS_CHANNELS = /* @__PURE__ */ Object.freeze({
  * ```ts
  * import { AsyncLocalStorage } from 'node:async_hooks';
  * import { tracingChannel } from 'node:diagnostics_channel';
- * import { DIAGNOSTICS_CHANNELS, type OperationContext } from 'animal-store-sdk';
+ * import { DIAGNOSTICS_CHANNELS, type OperationContext } from 'animal-store-sdk/diagnostics';
  *
  * // What a call does (its fetch, its logger, onWait) runs with the store bound at its start.
  * const current = new AsyncLocalStorage<OperationContext>();
@@ -100,7 +100,7 @@ export interface OperationContext {
  * @example
  * ```ts
  * import { subscribe } from 'node:diagnostics_channel';
- * import { type AttemptContext, DIAGNOSTICS_CHANNELS } from 'animal-store-sdk';
+ * import { type AttemptContext, DIAGNOSTICS_CHANNELS } from 'animal-store-sdk/diagnostics';
  *
  * subscribe(`tracing:${DIAGNOSTICS_CHANNELS.attempt}:asyncEnd`, (message) => {
  *   const attempt = message as AttemptContext;
@@ -136,7 +136,7 @@ export interface AttemptContext {
  * @example
  * ```ts
  * import { subscribe } from 'node:diagnostics_channel';
- * import { DIAGNOSTICS_CHANNELS, type WaitMessage } from 'animal-store-sdk';
+ * import { DIAGNOSTICS_CHANNELS, type WaitMessage } from 'animal-store-sdk/diagnostics';
  *
  * subscribe(DIAGNOSTICS_CHANNELS.wait, (message) => {
  *   const { operation, reason, ms } = message as WaitMessage;
@@ -163,7 +163,7 @@ export interface WaitMessage {
  * @example
  * ```ts
  * import { subscribe } from 'node:diagnostics_channel';
- * import { DIAGNOSTICS_CHANNELS, type StoreMessage } from 'animal-store-sdk';
+ * import { DIAGNOSTICS_CHANNELS, type StoreMessage } from 'animal-store-sdk/diagnostics';
  *
  * subscribe(DIAGNOSTICS_CHANNELS.store, (message) => {
  *   const event = message as StoreMessage;
@@ -192,7 +192,7 @@ export interface StoreMessage {
  * @example
  * ```ts
  * import { subscribe } from 'node:diagnostics_channel';
- * import { DIAGNOSTICS_CHANNELS, type QueueMessage } from 'animal-store-sdk';
+ * import { DIAGNOSTICS_CHANNELS, type QueueMessage } from 'animal-store-sdk/diagnostics';
  *
  * subscribe(DIAGNOSTICS_CHANNELS.queue, (message) => {
  *   const queue = message as QueueMessage;

@@ -23,7 +23,7 @@ import { ShareAllotment } from './share-allotment.js';
  *
  * @example
  * ```ts
- * import type { FallbackOptions } from 'animal-store-sdk';
+ * import type { FallbackOptions } from 'animal-store-sdk/store';
  *
  * const options: FallbackOptions = { name: 'Postgres', share: 0.25, retryInterval: 2_000 };
  * ```
@@ -277,7 +277,8 @@ class FallbackRateLimitStore implements RateLimitStore {
  * @throws TypeError when an option is out of range.
  * @example
  * ```ts
- * import { PetStoreClient, type RateLimitStore, withFallback } from 'animal-store-sdk';
+ * import { PetStoreClient } from 'animal-store-sdk';
+ * import { type RateLimitStore, withFallback } from 'animal-store-sdk/store';
  *
  * declare const postgresStore: RateLimitStore; // throws while the database is away
  * const client = new PetStoreClient({

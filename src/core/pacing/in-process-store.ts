@@ -254,7 +254,8 @@ function lowest(
  *
  * @example
  * ```ts
- * import { createInProcessRateLimitStore, PetStoreClient } from 'animal-store-sdk';
+ * import { PetStoreClient } from 'animal-store-sdk';
+ * import { createInProcessRateLimitStore } from 'animal-store-sdk/store';
  *
  * const rateLimitStore = createInProcessRateLimitStore();
  * const a = new PetStoreClient({ apiKey: 'my-key', baseUrl: 'https://api.example.com/v1', rateLimitStore });

@@ -21,7 +21,7 @@ import type { Logger } from '../log.js';
  *
  * @example
  * ```ts
- * import type { RateLimitScope } from 'animal-store-sdk';
+ * import type { RateLimitScope } from 'animal-store-sdk/store';
  *
  * const scope: RateLimitScope = { baseUrl: 'https://api.example.com/v1/', apiKey: 'my-key' };
  * ```
@@ -46,7 +46,7 @@ export interface RateLimitScope {
  *
  * @example
  * ```ts
- * import type { RateLimitAcquire } from 'animal-store-sdk';
+ * import type { RateLimitAcquire } from 'animal-store-sdk/store';
  *
  * const request: RateLimitAcquire = { leaseMs: 61_000, pacing: true, burst: 0.2 };
  * ```
@@ -84,7 +84,7 @@ export interface RateLimitAcquire {
  *
  * @example
  * ```ts
- * import type { RateLimitAlone } from 'animal-store-sdk';
+ * import type { RateLimitAlone } from 'animal-store-sdk/store';
  *
  * const alone: RateLimitAlone = { ms: 1_400, processes: 4, waitMs: 5_000 };
  * ```
@@ -114,7 +114,7 @@ export interface RateLimitAlone {
  *
  * @example
  * ```ts
- * import type { RateLimitDecision } from 'animal-store-sdk';
+ * import type { RateLimitDecision } from 'animal-store-sdk/store';
  *
  * const go: RateLimitDecision = { granted: true, lease: 'lease-1' };
  * const wait: RateLimitDecision = { granted: false, waitMs: 1_500, reason: 'budget' };
@@ -146,7 +146,7 @@ export type RateLimitDecision =
  *
  * @example
  * ```ts
- * import type { RateLimitFleet } from 'animal-store-sdk';
+ * import type { RateLimitFleet } from 'animal-store-sdk/store';
  *
  * const fleet: RateLimitFleet = {
  *   processes: 4,
@@ -174,7 +174,7 @@ export interface RateLimitFleet {
  *
  * @example
  * ```ts
- * import type { RateLimitObservation } from 'animal-store-sdk';
+ * import type { RateLimitObservation } from 'animal-store-sdk/store';
  *
  * const observed: RateLimitObservation = { limit: 60, remaining: 12, resetInMs: 41_000, window: 1_795_000_000 };
  * ```
@@ -198,7 +198,7 @@ export interface RateLimitObservation {
  *
  * @example
  * ```ts
- * import type { RateLimitOutcome } from 'animal-store-sdk';
+ * import type { RateLimitOutcome } from 'animal-store-sdk/store';
  *
  * const refused: RateLimitOutcome = {
  *   reading: { limit: 60, remaining: 0, resetInMs: 30_000, window: 1_795_000_000 },
@@ -269,7 +269,8 @@ export interface RateLimitOutcome {
  *
  * @example
  * ```ts
- * import { createInProcessRateLimitStore, PetStoreClient, type RateLimitStore } from 'animal-store-sdk';
+ * import { PetStoreClient } from 'animal-store-sdk';
+ * import { createInProcessRateLimitStore, type RateLimitStore } from 'animal-store-sdk/store';
  *
  * // One budget for every client this process creates for the key, e.g. one per incoming request.
  * const store: RateLimitStore = createInProcessRateLimitStore();

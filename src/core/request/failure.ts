@@ -8,8 +8,8 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  APIError,
   APIUserAbortError,
+  generateAPIError,
   PetStoreError,
   RefusedError,
   type RequestSent,
@@ -79,7 +79,7 @@ function byKind(error: unknown, call: FailedCall): PetStoreError {
   }
   if (isHTTPError(error)) {
     const { response } = error;
-    return APIError.generate({
+    return generateAPIError({
       status: response.status,
       statusText: call.redact(response.statusText),
       headers: call.redact(response.headers),

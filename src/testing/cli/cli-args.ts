@@ -58,7 +58,7 @@ const MAX_TIMEOUT_MS = 3_600_000;
  * The environment variable the command reads the control token from when `--control-token` is not
  * given: unlike an argument, it does not show in the process list.
  */
-export const CONTROL_TOKEN_VARIABLE = 'ANIMAL_STORE_FAKE_CONTROL_TOKEN';
+export const CONTROL_TOKEN_VARIABLE = 'PETSTORE_FAKE_CONTROL_TOKEN';
 
 /**
  * The help text.

@@ -9,7 +9,7 @@ import { matchPattern } from '../rules/routes.js';
 import type { RecordedRequest } from '../store/request-log.js';
 import type { Ajv, AjvError, AjvValidate } from './ajv.js';
 import { loadAjv } from './load-ajv.js';
-import { animalStoreOpenApi, type OpenApiDocument } from './openapi.js';
+import { type OpenApiDocument, petStoreOpenApi } from './openapi.js';
 
 /**
  * One way a request (or an answer) strays from the contract.
@@ -235,8 +235,8 @@ function safeDecode(segment: string): string {
  * none means the requests keep the contract. The schemas are checked with ajv, an optional peer
  * dependency (`npm install --save-dev ajv`), loaded on the first call; it runs in Node, Bun and Deno.
  *
- * @param requests - `store.requests`, or `await remote.requests()` of a fake in another process.
- * @param document - The description to check against. Default {@link animalStoreOpenApi}.
+ * @param requests - `store.requests`, or `await remote.requests` of a fake in another process.
+ * @param document - The description to check against. Default {@link petStoreOpenApi}.
  * @throws Error when ajv is not installed.
  *
  * @example
@@ -257,7 +257,7 @@ function safeDecode(segment: string): string {
  */
 export function checkContract(
   requests: readonly RecordedRequest[],
-  document: OpenApiDocument = animalStoreOpenApi(),
+  document: OpenApiDocument = petStoreOpenApi(),
 ): ContractViolation[] {
   return requests.flatMap((request, position) => {
     const shown = `${request.method} ${request.path || '/'}${queryText(request.query ?? {})}`;
@@ -288,7 +288,7 @@ export interface ContractAnswer {
  */
 export function checkResponse(
   answer: ContractAnswer,
-  document: OpenApiDocument = animalStoreOpenApi(),
+  document: OpenApiDocument = petStoreOpenApi(),
 ): [string, string][] {
   const operation = findOperation(document, answer.method, answer.path);
   if ('problem' in operation) return [['operation', operation.problem]];

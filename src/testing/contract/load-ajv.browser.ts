@@ -9,6 +9,6 @@ import type { AjvConstructor } from './ajv.js';
 /** Throws: these builds have no ajv. */
 export function loadAjv(): AjvConstructor {
   throw new TypeError(
-    'Checking against the contract runs in Node, Bun and Deno: check the request log there (store.requests, or remote.requests() of a fake in another process).',
+    'Checking against the contract runs in Node, Bun and Deno: check the request log there (store.requests, or remote.requests of a fake in another process).',
   );
 }

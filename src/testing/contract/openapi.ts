@@ -17,13 +17,13 @@ import { DEFAULT_BASE_URL } from '../store/base-url.js';
 import { DEFAULT_NEW_PET_STATUS } from '../store/pet-repository.js';
 
 /**
- * An OpenAPI 3.1 document, as JSON: {@link animalStoreOpenApi} returns one.
+ * An OpenAPI 3.1 document, as JSON: {@link petStoreOpenApi} returns one.
  *
  * @example
  * ```ts
- * import { animalStoreOpenApi, type OpenApiDocument } from 'animal-store-sdk/testing';
+ * import { petStoreOpenApi, type OpenApiDocument } from 'animal-store-sdk/testing';
  *
- * const document: OpenApiDocument = animalStoreOpenApi();
+ * const document: OpenApiDocument = petStoreOpenApi();
  * document.openapi; // '3.1.0'
  * ```
  */
@@ -420,13 +420,13 @@ let cached: string | undefined;
  *
  * @example
  * ```ts
- * import { animalStoreOpenApi } from 'animal-store-sdk/testing';
+ * import { petStoreOpenApi } from 'animal-store-sdk/testing';
  *
- * const document = animalStoreOpenApi();
+ * const document = petStoreOpenApi();
  * Object.keys(document.paths); // ['/pets', '/pets/{petId}']
  * ```
  */
-export function animalStoreOpenApi(): OpenApiDocument {
+export function petStoreOpenApi(): OpenApiDocument {
   cached ??= JSON.stringify(build());
   return JSON.parse(cached) as OpenApiDocument;
 }

@@ -22,12 +22,7 @@ import { CONTROL_PATH, controlTarget, controlUrlOf, sessionBasePath } from './co
  * A {@link FaultMatch} as it crosses the network: `path` is a string (exact, or a pattern with `{name}`
  * segments), and there is no `predicate`.
  *
- * @example
- * ```ts
- * import type { RemoteFaultMatch } from 'animal-store-sdk/testing';
- *
- * const match: RemoteFaultMatch = { method: 'GET', path: '/pets/{petId}', nth: 2 };
- * ```
+ * @inline
  */
 export type RemoteFaultMatch = Omit<FaultMatch, 'path' | 'predicate'> & {
   /** The path under the base URL, exactly or as a pattern with `{name}` segments (`/pets/{petId}`). */
@@ -37,12 +32,7 @@ export type RemoteFaultMatch = Omit<FaultMatch, 'path' | 'predicate'> & {
 /**
  * A {@link FaultOptions} as it crosses the network, with a {@link RemoteFaultMatch}.
  *
- * @example
- * ```ts
- * import type { RemoteFaultOptions } from 'animal-store-sdk/testing';
- *
- * const outage: RemoteFaultOptions = { status: 503, times: Infinity, match: { path: '/pets' } };
- * ```
+ * @inline
  */
 export type RemoteFaultOptions = Omit<FaultOptions, 'match'> & {
   /** Which requests it applies to; default every request. */
@@ -52,12 +42,7 @@ export type RemoteFaultOptions = Omit<FaultOptions, 'match'> & {
 /**
  * A {@link ChaosOptions} as it crosses the network, with a {@link RemoteFaultMatch} (without `nth`).
  *
- * @example
- * ```ts
- * import type { RemoteChaosOptions } from 'animal-store-sdk/testing';
- *
- * const chaos: RemoteChaosOptions = { seed: 42, rate: 0.2, match: { method: 'GET' } };
- * ```
+ * @inline
  */
 export type RemoteChaosOptions = Omit<ChaosOptions, 'match'> & {
   /** Which requests chaos considers. Default every request to the API. */
@@ -77,29 +62,6 @@ export type RemoteChaosOptions = Omit<ChaosOptions, 'match'> & {
 export interface ConnectOptions {
   /** The control token the server was started with (`--control-token`), sent as a bearer token. */
   readonly token?: string;
-}
-
-/**
- * A read of a fake store in another process, awaited as a property (`await fake.pets`) where the
- * in-process store has a plain one (`store.pets`): the same name and shape, each await asking the server
- * afresh. A read the server refuses rejects with a {@link FakeStoreControlError}.
- *
- * @example
- * ```ts
- * import { connectFakePetStore } from 'animal-store-sdk/testing';
- *
- * const fake = connectFakePetStore('http://127.0.0.1:4010/v1');
- * const pets = await fake.pets;
- * console.log(pets.length, (await fake.requests).length);
- * ```
- */
-export interface RemoteRead<T> extends PromiseLike<T> {
-  /**
-   * Reads it, as the remote store's methods `pets()` and `requests()` did.
-   *
-   * @deprecated Await the property itself, as in process: `await fake.pets`, `await fake.requests`.
-   */
-  (): Promise<T>;
 }
 
 /**
@@ -126,7 +88,7 @@ export interface RemoteFakePetStore {
   /** Returns to the initial state, as `store.reset()` does. */
   reset(): Promise<void>;
   /** The current animals, ordered by id, as `store.pets` lists them: `await fake.pets`. */
-  readonly pets: RemoteRead<Pet[]>;
+  readonly pets: PromiseLike<Pet[]>;
   /** Replaces every animal; new ids continue above the highest of them. */
   setPets(pets: readonly Pet[]): Promise<void>;
   /** Injects a fault for the next matching request(s). */
@@ -134,7 +96,7 @@ export interface RemoteFakePetStore {
   /** Removes every injected fault, and ends chaos. */
   clearFaults(): Promise<void>;
   /** The requests the store received, oldest first, as `store.requests` lists them: `await fake.requests`. */
-  readonly requests: RemoteRead<RecordedRequest[]>;
+  readonly requests: PromiseLike<RecordedRequest[]>;
   /** The request log as a HAR 1.2 archive, every key redacted, as `store.toHAR()` gives it. */
   toHAR(): Promise<Har>;
   /**
@@ -287,10 +249,10 @@ function remoteStore(baseUrl: string, controlUrl: string, token: string | undefi
   };
 }
 
-/** A read that each await (or, the former way, each call) sends afresh. */
-function remoteRead<T>(read: () => Promise<T>): RemoteRead<T> {
+/** A read that each await sends afresh. */
+function remoteRead<T>(read: () => Promise<T>): PromiseLike<T> {
   const then: PromiseLike<T>['then'] = (onFulfilled, onRejected) => read().then(onFulfilled, onRejected);
-  return Object.assign(() => read(), { then });
+  return { then };
 }
 
 /** Throws when `url` is a control API's: the error names the store's base URL on the default path. */

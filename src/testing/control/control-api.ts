@@ -5,7 +5,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
-import { animalStoreOpenApi } from '../contract/openapi.js';
+import { petStoreOpenApi } from '../contract/openapi.js';
 import { parseJsonBody } from '../rules/json-body.js';
 import { type BodyRead, payloadTooLarge, readBody } from '../rules/request-body.js';
 import { ERROR_CODES, errorReply, type JsonReply, toResponse } from '../rules/responses.js';
@@ -102,7 +102,7 @@ const STORE_ROUTES: readonly Route<ControlHandler>[] = [
     handler: withBody(ChaosBodySchema, 'chaos setting', (chaos) => act((store) => store.injectChaos(chaos))),
   },
   { method: 'DELETE', pattern: '/chaos', handler: act((store) => store.clearChaos()) },
-  { method: 'GET', pattern: '/openapi.json', handler: () => json(200, animalStoreOpenApi()) },
+  { method: 'GET', pattern: '/openapi.json', handler: () => json(200, petStoreOpenApi()) },
   { method: 'GET', pattern: '/verify', handler: ({ store }) => json(200, { problems: problemsOf(store) }) },
 ];
 

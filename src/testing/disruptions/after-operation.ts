@@ -36,13 +36,6 @@ export type AfterOperationFault =
 
 /**
  * Every {@link AfterOperationFault}.
- *
- * @example
- * ```ts
- * import { AFTER_OPERATION_FAULTS } from 'animal-store-sdk/testing';
- *
- * AFTER_OPERATION_FAULTS.includes('cut-body'); // true
- * ```
  */
 export const AFTER_OPERATION_FAULTS: readonly AfterOperationFault[] = Object.freeze([
   'lost-response',
@@ -54,13 +47,6 @@ export const AFTER_OPERATION_FAULTS: readonly AfterOperationFault[] = Object.fre
 
 /**
  * The time between two bytes of a `'dripping-body'` by default (1 s).
- *
- * @example
- * ```ts
- * import { DEFAULT_DRIP_MS } from 'animal-store-sdk/testing';
- *
- * DEFAULT_DRIP_MS; // 1000
- * ```
  */
 export const DEFAULT_DRIP_MS = 1_000;
 

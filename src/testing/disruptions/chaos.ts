@@ -7,7 +7,7 @@
 
 import type { ChaosRecord, RecordedRequest } from '../store/request-log.js';
 import { type AfterOperationFault, isAfterOperationFault } from './after-operation.js';
-import { DELAY_RANGE, isDelayInRange, type MAX_DELAY_MS } from './delay-range.js';
+import { DELAY_RANGE, isDelayInRange } from './delay-range.js';
 import { checkMatch, type FaultMatch, matchesRequest } from './fault-match.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -16,12 +16,7 @@ import { seededRandom } from './seeded-random.js';
  * that status; `'network-error'`, the connection closed without an answer; or a fault that acts after
  * the operation ran ({@link AfterOperationFault}: the pet is created and its answer lost, say).
  *
- * @example
- * ```ts
- * import type { ChaosFault } from 'animal-store-sdk/testing';
- *
- * const faults: ChaosFault[] = [503, 'network-error', 'lost-response', 'cut-body'];
- * ```
+ * @inline
  */
 export type ChaosFault = number | 'network-error' | AfterOperationFault;
 
@@ -29,13 +24,6 @@ export type ChaosFault = number | 'network-error' | AfterOperationFault;
  * The faults chaos picks from when none are given, each as likely as the others: the server errors a
  * gateway or a service sends (500, 502, 503, 504), a 429 asking to retry in a second, and a dropped
  * connection.
- *
- * @example
- * ```ts
- * import { DEFAULT_CHAOS_FAULTS } from 'animal-store-sdk/testing';
- *
- * DEFAULT_CHAOS_FAULTS; // [500, 502, 503, 504, 429, 'network-error']
- * ```
  */
 export const DEFAULT_CHAOS_FAULTS: readonly ChaosFault[] = Object.freeze([
   500,
@@ -50,19 +38,14 @@ export const DEFAULT_CHAOS_FAULTS: readonly ChaosFault[] = Object.freeze([
  * Random delays chaos adds when asked: a share of the matching requests, each held a whole number of
  * milliseconds drawn evenly from `min` to `max`.
  *
- * @example
- * ```ts
- * import type { ChaosDelay } from 'animal-store-sdk/testing';
- *
- * const slow: ChaosDelay = { rate: 0.2, min: 100, max: 800 };
- * ```
+ * @inline
  */
 export interface ChaosDelay {
   /** The share of matching requests held, from 0 to 1. */
   readonly rate: number;
   /** The shortest delay. Default 0. */
   readonly min?: number;
-  /** The longest delay, at most {@link MAX_DELAY_MS}. */
+  /** The longest delay, at most `fakePetStoreConstants.maxDelayMs`. */
   readonly max: number;
 }
 
@@ -83,7 +66,7 @@ export interface ChaosOptions {
   readonly seed: number;
   /** The share of matching requests that get a fault, from 0 to 1. */
   readonly rate: number;
-  /** The faults picked from, evenly. Default {@link DEFAULT_CHAOS_FAULTS}. */
+  /** The faults picked from, evenly. Default `fakePetStoreConstants.defaultChaosFaults`. */
   readonly faults?: readonly ChaosFault[];
   /** Random delays, independent of the faults. Default none. */
   readonly delay?: ChaosDelay;

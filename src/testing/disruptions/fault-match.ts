@@ -12,17 +12,7 @@ import type { RecordedRequest } from '../store/request-log.js';
 /**
  * Which requests a fault applies to. Every given field must match; an empty match takes every request.
  *
- * @example
- * ```ts
- * import type { FaultMatch } from 'animal-store-sdk/testing';
- *
- * const listing: FaultMatch = { method: 'GET', path: '/pets' };
- * const anyPet: FaultMatch = { path: '/pets/{petId}' };
- * const soldOnly: FaultMatch = { path: '/pets', query: { status: 'sold' } };
- * const rexCreated: FaultMatch = { method: 'POST', body: { name: 'Rex' } };
- * const secondCall: FaultMatch = { path: '/pets', nth: 2 };
- * const traced: FaultMatch = { predicate: (request) => 'traceparent' in request.headers };
- * ```
+ * @inline
  */
 export interface FaultMatch {
   /** The request method, in any case. */

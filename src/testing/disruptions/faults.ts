@@ -79,7 +79,7 @@ export interface FaultOptions {
    * allows (docs/fake-server.md says where they differ).
    */
   readonly afterOperation?: AfterOperationFault;
-  /** For `afterOperation: 'dripping-body'`: milliseconds between two bytes. Default {@link DEFAULT_DRIP_MS}. */
+  /** For `afterOperation: 'dripping-body'`: milliseconds between two bytes. Default `fakePetStoreConstants.defaultDripMs`. */
   readonly dripInterval?: number;
   /** How many matching requests the fault applies to: a positive integer or `Infinity`. Default 1. */
   readonly times?: number;
@@ -246,7 +246,7 @@ export function statusFault(status: number, state: RateLimitState, now: number):
   };
 }
 
-/** How a fault after the operation acts: a stall or a drip lasts at most {@link MAX_DELAY_MS}. */
+/** How a fault after the operation acts: a stall or a drip lasts at most `fakePetStoreConstants.maxDelayMs`. */
 export function afterOperationPlan(
   fault: AfterOperationFault,
   dripMs: number = DEFAULT_DRIP_MS,

@@ -11,12 +11,7 @@ import { isFakeOrigin } from './fake-origins.js';
 /**
  * Options of {@link letFakeStoreThrough}.
  *
- * @example
- * ```ts
- * import type { LetFakeStoreThroughOptions } from 'animal-store-sdk/testing';
- *
- * const options: LetFakeStoreThroughOptions = { otherwise: 'warn', urls: ['http://127.0.0.1:4010/v1'] };
- * ```
+ * @inline
  */
 export interface LetFakeStoreThroughOptions {
   /** What msw does with any other unhandled request, as its own strategies do. Default `'error'`. */
@@ -29,7 +24,10 @@ export interface LetFakeStoreThroughOptions {
   readonly urls?: readonly (string | URL)[];
 }
 
-/** What msw passes to an `onUnhandledFrame` callback (msw 3), as far as this reads it. */
+/** What msw passes to an `onUnhandledFrame` callback (msw 3), as far as this reads it.
+ *
+ * @inline
+ */
 export interface UnhandledFrameArgs {
   /** The unhandled frame; an HTTP frame's `data` holds its `request`. */
   readonly frame: {
@@ -48,6 +46,8 @@ export interface UnhandledFrameArgs {
 /**
  * The unhandled-request option under both of msw's names: msw 3 reads `onUnhandledFrame`, msw 2
  * `onUnhandledRequest`, and each ignores the other.
+ *
+ * @inline
  */
 export interface FakeStoreUnhandledOptions {
   /** msw 3's option. */
@@ -74,14 +74,14 @@ const STRATEGIES: readonly unknown[] = ['error', 'warn', 'bypass'];
  * @example
  * ```ts
  * import { PetStoreClient } from 'animal-store-sdk';
- * import { createFakePetStore, DEFAULT_API_KEY, letFakeStoreThrough } from 'animal-store-sdk/testing';
+ * import { createFakePetStore, fakePetStoreConstants, letFakeStoreThrough } from 'animal-store-sdk/testing';
  * import { setupServer } from 'msw/node';
  *
  * const server = setupServer(); // with the app's other handlers
  * server.listen(letFakeStoreThrough()); // in a page: worker.start({ ...letFakeStoreThrough(), quiet: true })
  *
  * const fake = await createFakePetStore().listen(); // a random port
- * const client = new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: fake.url });
+ * const client = new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: fake.url });
  * await client.listPets(); // reaches the fake; a request elsewhere with no handler fails
  * await fake.close();
  * server.close();

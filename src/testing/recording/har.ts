@@ -20,12 +20,7 @@ import {
 /**
  * A name and a value, as HAR lists headers and query parameters.
  *
- * @example
- * ```ts
- * import type { HarNameValue } from 'animal-store-sdk/testing';
- *
- * const header: HarNameValue = { name: 'content-type', value: 'application/json' };
- * ```
+ * @inline
  */
 export interface HarNameValue {
   /** The name (header names in lower case, as the fake records them). */
@@ -38,25 +33,7 @@ export interface HarNameValue {
  * One request and its answer in a {@link Har}. A request that got no answer (a lost connection) has
  * `response.status` 0, as browsers write it, and replays as a lost connection.
  *
- * @example
- * ```ts
- * import type { HarEntry } from 'animal-store-sdk/testing';
- *
- * const entry: HarEntry = {
- *   startedDateTime: '2026-11-22T12:00:00.000Z',
- *   time: 2,
- *   request: {
- *     method: 'GET', url: 'http://animal-store.test/v1/pets', httpVersion: 'HTTP/1.1', cookies: [],
- *     headers: [], queryString: [], headersSize: -1, bodySize: 0,
- *   },
- *   response: {
- *     status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', cookies: [], headers: [],
- *     content: { size: 2, mimeType: 'application/json', text: '[]' }, redirectURL: '', headersSize: -1, bodySize: 2,
- *   },
- *   cache: {},
- *   timings: { send: 0, wait: 2, receive: 0 },
- * };
- * ```
+ * @inline
  */
 export interface HarEntry {
   /** When the request arrived, by the store's clock, as an ISO 8601 date. */

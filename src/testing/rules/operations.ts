@@ -13,28 +13,14 @@ import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 
 /**
  * The page size of `listPets` when `limit` is not given.
- *
- * @example
- * ```ts
- * import { DEFAULT_PAGE_SIZE } from 'animal-store-sdk/testing';
- *
- * DEFAULT_PAGE_SIZE; // 20
- * ```
  */
 export const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * The deprecation of `GET /pets/{petId}`, as the headers of its responses carry it: `Deprecation`
- * (RFC 9745, a structured date: deprecated since 1 January 2026, the fake's choice) and `Sunset`
- * (RFC 8594, an HTTP-date: the removal on 5 December 2030). A `Link` with `rel="successor-version"`
- * points to `GET /pets`, the replacement.
- *
- * @example
- * ```ts
- * import { GET_PET_DEPRECATION } from 'animal-store-sdk/testing';
- *
- * GET_PET_DEPRECATION.sunset; // 'Thu, 05 Dec 2030 00:00:00 GMT'
- * ```
+ * (RFC 9745, a structured date: deprecated since 1 January 2026) and `Sunset` (RFC 8594, an HTTP-date:
+ * the removal on 5 December 2030). A `Link` with `rel="successor-version"` points to `GET /pets`, the
+ * replacement.
  */
 export const GET_PET_DEPRECATION = Object.freeze({
   /** The `Deprecation` header: `@` and the unix seconds of 2026-01-01T00:00:00Z. */

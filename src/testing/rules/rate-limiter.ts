@@ -23,14 +23,7 @@ export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
  * The two limits a plan puts on one API key, and optionally a shorter "minute" window, so that tests
  * across real processes can see several windows pass in a few seconds.
  *
- * @example
- * ```ts
- * import type { RateLimits } from 'animal-store-sdk/testing';
- *
- * const custom: RateLimits = { perMinute: 5, perDay: 50 };
- * // 10 requests per 3-second window, 1,000 a day: a plan for multi-process tests.
- * const fast: RateLimits = { perMinute: 10, perDay: 1_000, window: 3_000 };
- * ```
+ * @inline
  */
 export interface RateLimits {
   /** Requests allowed in one minute window (or one `window` window). A positive integer. */
@@ -39,7 +32,7 @@ export interface RateLimits {
   readonly perDay: number;
   /**
    * The length of the short window in milliseconds: a positive integer, at most a day. Default
-   * {@link DEFAULT_WINDOW_MS} (a minute). Headers, 429s, `Retry-After` and bans work the same for any
+   * `fakePetStoreConstants.defaultWindowMs` (a minute). Headers, 429s, `Retry-After` and bans work the same for any
    * length.
    */
   readonly window?: number;
@@ -47,25 +40,13 @@ export interface RateLimits {
 
 /**
  * The length of the short ("minute") rate-limit window when a plan does not set `window`.
- *
- * @example
- * ```ts
- * import { DEFAULT_WINDOW_MS } from 'animal-store-sdk/testing';
- *
- * DEFAULT_WINDOW_MS; // 60000
- * ```
  */
 export const DEFAULT_WINDOW_MS = 60_000;
 
 /**
  * A key's plan: one of the named plans, or custom limits (the interface's "Enterprise: custom").
  *
- * @example
- * ```ts
- * import type { Plan } from 'animal-store-sdk/testing';
- *
- * const plans: Plan[] = ['free', { perMinute: 2, perDay: 10 }];
- * ```
+ * @inline
  */
 export type Plan = PlanName | RateLimits;
 
@@ -73,14 +54,6 @@ export type Plan = PlanName | RateLimits;
  * The limits of each named plan. Free, Pro and Business are the interface's figures. Enterprise limits
  * are "custom" in the interface; the fake's `'enterprise'` stands for a generous contract of 10,000
  * requests per minute and 10,000,000 per day. Pass `{ perMinute, perDay }` as the plan for other figures.
- *
- * @example
- * ```ts
- * import { PLAN_LIMITS } from 'animal-store-sdk/testing';
- *
- * PLAN_LIMITS.free.perMinute; // 60
- * PLAN_LIMITS.business.perDay; // 100000
- * ```
  */
 export const PLAN_LIMITS: Readonly<Record<PlanName, RateLimits>> = Object.freeze({
   free: Object.freeze({ perMinute: 60, perDay: 1_000 }),
@@ -92,12 +65,7 @@ export const PLAN_LIMITS: Readonly<Record<PlanName, RateLimits>> = Object.freeze
 /**
  * When a key that keeps sending requests while it is rate limited gets temporarily banned.
  *
- * @example
- * ```ts
- * import type { BanPolicy } from 'animal-store-sdk/testing';
- *
- * const strict: BanPolicy = { maxRequestsWhileLimited: 2, duration: 60_000 };
- * ```
+ * @inline
  */
 export interface BanPolicy {
   /**
@@ -111,14 +79,6 @@ export interface BanPolicy {
 
 /**
  * The default ban policy: more than 10 requests while limited bans the key for 10 minutes.
- *
- * @example
- * ```ts
- * import { DEFAULT_BAN_POLICY } from 'animal-store-sdk/testing';
- *
- * DEFAULT_BAN_POLICY.maxRequestsWhileLimited; // 10
- * DEFAULT_BAN_POLICY.duration; // 600000
- * ```
  */
 export const DEFAULT_BAN_POLICY: BanPolicy = Object.freeze({
   maxRequestsWhileLimited: 10,

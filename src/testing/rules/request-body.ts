@@ -9,13 +9,6 @@ import { ERROR_CODES, errorReply, type JsonReply } from './responses.js';
 /**
  * The largest request body the fake store reads by default, in bytes (1 MiB). A larger body is
  * answered 413 `payload_too_large` without being read.
- *
- * @example
- * ```ts
- * import { createFakePetStore, DEFAULT_MAX_BODY_BYTES } from 'animal-store-sdk/testing';
- *
- * const store = createFakePetStore({ maxBodyBytes: DEFAULT_MAX_BODY_BYTES / 4 });
- * ```
  */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 

@@ -10,25 +10,13 @@ import type { RateLimitState } from './rate-limiter.js';
 /**
  * A value JSON can carry.
  *
- * @example
- * ```ts
- * import type { JsonValue } from 'animal-store-sdk/testing';
- *
- * const body: JsonValue = { code: 'maintenance', retry: [1, 2, 3] };
- * ```
+ * @inline
  */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
  * The `code` of every Error body the fake sends, by the name of the situation. docs/fake-server.md
  * lists each with its status, when it is sent and the module that decides it.
- *
- * @example
- * ```ts
- * import { ERROR_CODES } from 'animal-store-sdk/testing';
- *
- * ERROR_CODES.rateLimited; // 'rate_limited'
- * ```
  */
 export const ERROR_CODES = Object.freeze({
   /** 401: no `Authorization: Bearer <key>` header, or an unknown key. */
@@ -78,18 +66,6 @@ export const ERROR_CODES = Object.freeze({
   /** 403: control API: a `Host` that is neither a loopback name nor the address listened on. */
   untrustedHost: 'untrusted_host',
 } as const);
-
-/**
- * One of the {@link ERROR_CODES}.
- *
- * @example
- * ```ts
- * import type { FakeErrorCode } from 'animal-store-sdk/testing';
- *
- * const code: FakeErrorCode = 'not_found';
- * ```
- */
-export type FakeErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
  * A JSON answer, before it becomes a `Response`: operations return these, and the store adds the

@@ -19,13 +19,6 @@ import type { RecordedRequest } from '../store/request-log.js';
 /**
  * The headers left out of snapshots: a runtime, a browser or the HTTP stack adds them by itself, and
  * they differ between Node, Bun, Deno, browsers and the ways into the fake.
- *
- * @example
- * ```ts
- * import { RUNTIME_HEADERS } from 'animal-store-sdk/testing';
- *
- * RUNTIME_HEADERS.includes('user-agent'); // true
- * ```
  */
 export const RUNTIME_HEADERS: readonly string[] = Object.freeze([
   'accept-encoding',
@@ -51,12 +44,7 @@ const MARKER = '[redacted]';
  * A snapshot serializer as vitest's and Jest's `expect.addSnapshotSerializer` take it (pretty-format's
  * plugin).
  *
- * @example
- * ```ts
- * import { fakePetStoreSerializer, type SnapshotSerializer } from 'animal-store-sdk/testing';
- *
- * const serializer: SnapshotSerializer = fakePetStoreSerializer;
- * ```
+ * @inline
  */
 export interface SnapshotSerializer {
   /** Whether the serializer takes this value. */
@@ -213,12 +201,12 @@ function withoutUndefined(fields: object): Record<string, unknown> {
 
 /**
  * A snapshot serializer for a fake store (its pets and its request log) and for a request log
- * (`store.requests`, `await remote.requests()`, or one request of it), for vitest and Jest: it prints
+ * (`store.requests`, `await remote.requests`, or one request of it), for vitest and Jest: it prints
  * the same on every run and every runtime. On a fake clock (fake `Date`), times are exact and relative
  * to the first request (`at: '+1500ms'`); on a real one they are left out, as the time between two
  * requests is the machine's and would differ between runs. Request ids are numbered in order of
  * appearance (`request-1`, ...), the URL's host and port are left out (the path and the parsed query
- * stay), as are the headers a runtime adds by itself ({@link RUNTIME_HEADERS} and `sec-*`), and an
+ * stay), as are the headers a runtime adds by itself (`fakePetStoreConstants.runtimeHeaders` and `sec-*`), and an
  * `Authorization` header shows its scheme only.
  *
  * @example

@@ -8,13 +8,6 @@ import { checkBaseUrl } from '../../shared/base-url.js';
 /**
  * The base URL a fake store serves when none is given. The `.test` top-level domain is reserved
  * (RFC 2606), so the address can never reach a real host.
- *
- * @example
- * ```ts
- * import { DEFAULT_BASE_URL, createFakePetStore } from 'animal-store-sdk/testing';
- *
- * createFakePetStore().baseUrl === DEFAULT_BASE_URL; // true
- * ```
  */
 export const DEFAULT_BASE_URL = 'http://animal-store.test/v1';
 

@@ -68,40 +68,13 @@ import {
 
 /**
  * The API key a fake store accepts when no `apiKeys` are given (on the Free plan).
- *
- * @example
- * ```ts
- * import { DEFAULT_API_KEY } from 'animal-store-sdk/testing';
- *
- * const headers = { Authorization: `Bearer ${DEFAULT_API_KEY}` };
- * ```
  */
 export const DEFAULT_API_KEY = 'test-api-key';
 
 /**
- * The `apiKeys` of a fake store when none are given: {@link DEFAULT_API_KEY} on the Free plan.
- *
- * @example
- * ```ts
- * import { DEFAULT_API_KEYS, createFakePetStore } from 'animal-store-sdk/testing';
- *
- * const store = createFakePetStore({ apiKeys: { ...DEFAULT_API_KEYS, 'pro-key': 'pro' } });
- * ```
+ * The `apiKeys` of a fake store when none are given: `fakePetStoreConstants.defaultApiKey` on the Free plan.
  */
 export const DEFAULT_API_KEYS: Readonly<Record<string, Plan>> = Object.freeze({ [DEFAULT_API_KEY]: 'free' });
-
-/**
- * The former name of {@link Fetch} in `animal-store-sdk/testing`.
- *
- * @deprecated Use `Fetch`, the one type for a `fetch` in every entry of the package.
- * @example
- * ```ts
- * import type { Fetch } from 'animal-store-sdk/testing';
- *
- * const fetchImpl: Fetch = globalThis.fetch;
- * ```
- */
-export type FetchFunction = Fetch;
 
 /**
  * The options of {@link createFakePetStore}; every one is optional.
@@ -121,10 +94,10 @@ export type FetchFunction = Fetch;
 export interface FakePetStoreOptions {
   /**
    * The base URL served, ending in `/v1` like both real deployments (a trailing slash is fine).
-   * Default {@link DEFAULT_BASE_URL}.
+   * Default `fakePetStoreConstants.defaultBaseUrl`.
    */
   readonly baseUrl?: string | URL;
-  /** The accepted API keys and their plans. Default {@link DEFAULT_API_KEYS}. */
+  /** The accepted API keys and their plans. Default `fakePetStoreConstants.defaultApiKeys`. */
   readonly apiKeys?: Readonly<Record<string, Plan>>;
   /**
    * The key a request with no `Authorization` header is served with, as if a backend route of the
@@ -149,13 +122,13 @@ export interface FakePetStoreOptions {
   readonly now?: () => number;
   /**
    * When a key sending requests while rate limited gets banned: fields left out keep the
-   * {@link DEFAULT_BAN_POLICY}; `false` never bans.
+   * `fakePetStoreConstants.defaultBanPolicy`; `false` never bans.
    */
   readonly ban?: Partial<BanPolicy> | false;
   /**
    * The largest request body read, in bytes. A larger one is answered 413 `payload_too_large` before
    * anything else, without reading it further; it is recorded without its body. Default
-   * {@link DEFAULT_MAX_BODY_BYTES} (1 MiB).
+   * `fakePetStoreConstants.defaultMaxBodyBytes` (1 MiB).
    */
   readonly maxBodyBytes?: number;
   /**
@@ -230,7 +203,7 @@ export interface FakePetStoreOptions {
   readonly upstream?: string | URL;
   /**
    * The most bytes of each response body `store.requests` (and so `store.toHAR()`) keeps. Default
-   * {@link MAX_RECORDED_RESPONSE_BYTES} (64 KiB); `Infinity` keeps every byte, as record mode wants.
+   * `fakePetStoreConstants.maxRecordedResponseBytes` (64 KiB); `Infinity` keeps every byte, as record mode wants.
    */
   readonly maxRecordedResponseBytes?: number;
   /**

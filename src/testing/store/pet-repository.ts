@@ -7,13 +7,6 @@ import { type NewPet, type Pet, PetSchema, type PetStatus } from '../../schemas.
 
 /**
  * The status a new animal gets when `createPet` omits `status`.
- *
- * @example
- * ```ts
- * import { DEFAULT_NEW_PET_STATUS } from 'animal-store-sdk/testing';
- *
- * DEFAULT_NEW_PET_STATUS; // 'available'
- * ```
  */
 export const DEFAULT_NEW_PET_STATUS: PetStatus = 'available';
 
@@ -65,7 +58,7 @@ export class PetRepository {
   }
 
   /**
-   * Adds an animal with a new id; an omitted `status` becomes {@link DEFAULT_NEW_PET_STATUS}.
+   * Adds an animal with a new id; an omitted `status` becomes `fakePetStoreConstants.defaultNewPetStatus`.
    * `undefined`, and nothing added, when the next id would pass `Number.MAX_SAFE_INTEGER`: past it,
    * numbers lose precision and two pets would share an id.
    */

@@ -39,7 +39,7 @@ export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /**
    * The body parsed as JSON; the raw text when it is not JSON; `undefined` when there is none. Of a
-   * request that failed authentication, only the text of its first {@link UNAUTHENTICATED_BODY_BYTES}
+   * request that failed authentication, only the text of its first `fakePetStoreConstants.unauthenticatedBodyBytes`
    * bytes is kept (read, the rest let go unread into memory), and `bodyTruncated` says so.
    */
   readonly body: JsonValue | undefined;
@@ -80,25 +80,18 @@ export interface RecordedRequest {
 
 /**
  * The answer to one recorded request, as `store.requests` keeps it: the body as text, up to
- * {@link MAX_RECORDED_RESPONSE_BYTES}.
+ * `fakePetStoreConstants.maxRecordedResponseBytes`.
  *
- * @example
- * ```ts
- * import { createFakePetStore } from 'animal-store-sdk/testing';
- *
- * const store = createFakePetStore();
- * await store.fetch(`${store.baseUrl}/pets`, { headers: { Authorization: 'Bearer test-api-key' } });
- * store.requests[0]?.response?.body; // '[]'
- * ```
+ * @inline
  */
 export interface RecordedResponse {
   /** The status. */
   readonly status: number;
   /** The headers, names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body's text (`''` for none), cut at {@link MAX_RECORDED_RESPONSE_BYTES} bytes. */
+  /** The body's text (`''` for none), cut at `fakePetStoreConstants.maxRecordedResponseBytes` bytes. */
   readonly body: string;
-  /** `true` when the body was longer than {@link MAX_RECORDED_RESPONSE_BYTES} and `body` is its start. */
+  /** `true` when the body was longer than `fakePetStoreConstants.maxRecordedResponseBytes` and `body` is its start. */
   readonly truncated?: true;
   /** When the answer was made, by the store's clock (milliseconds since the epoch). */
   readonly answeredAt: number;
@@ -107,13 +100,6 @@ export interface RecordedResponse {
 /**
  * The most bytes of a response body the request log keeps per request (64 KiB): a page of 100 pets
  * fits many times over, and 10,000 logged requests stay within a few hundred MiB at worst.
- *
- * @example
- * ```ts
- * import { MAX_RECORDED_RESPONSE_BYTES } from 'animal-store-sdk/testing';
- *
- * MAX_RECORDED_RESPONSE_BYTES; // 65536
- * ```
  */
 export const MAX_RECORDED_RESPONSE_BYTES = 65_536;
 
@@ -141,12 +127,7 @@ export async function recordResponse(
  * those chaos considered (from 1), and the fault: a `status`, a `networkError`, a `delayMs`, or a delay
  * and a fault together. With the same seed, the same request number gets the same fault.
  *
- * @example
- * ```ts
- * import type { ChaosRecord } from 'animal-store-sdk/testing';
- *
- * const record: ChaosRecord = { seed: 42, index: 3, status: 503 };
- * ```
+ * @inline
  */
 export interface ChaosRecord {
   /** The seed chaos was given. */
@@ -200,13 +181,6 @@ export function plainHeaders(headers: Headers): Record<string, string> {
 /**
  * How much of the body of a request that failed authentication the store keeps (1 KiB): enough to
  * see what was sent, too little for a page sending such requests to grow the command.
- *
- * @example
- * ```ts
- * import { UNAUTHENTICATED_BODY_BYTES } from 'animal-store-sdk/testing';
- *
- * UNAUTHENTICATED_BODY_BYTES; // 1024
- * ```
  */
 export const UNAUTHENTICATED_BODY_BYTES = 1024;
 

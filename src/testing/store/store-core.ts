@@ -16,15 +16,7 @@ import type { RecordedRequest } from './request-log.js';
  * The control API of a fake HTTP server (`/__fake/` at its root; see docs/testing-from-another-process.md):
  * who may use it, which pages may, and how many sessions it keeps.
  *
- * @example
- * ```ts
- * import type { ControlOptions } from 'animal-store-sdk/testing';
- *
- * // In a container, reachable from other hosts: only with the token.
- * const control: ControlOptions = { token: 'a-long-random-secret', maxSessions: 20 };
- * // A page served by a dev server on port 5173 drives the fake from the browser.
- * const fromPage: ControlOptions = { trustedOrigins: ['http://localhost:5173'] };
- * ```
+ * @inline
  */
 export interface ControlOptions {
   /**
@@ -40,36 +32,22 @@ export interface ControlOptions {
    * `Access-Control-Allow-Origin: *`. Tests in Node send no `Origin` and need nothing here.
    */
   readonly trustedOrigins?: readonly string[];
-  /** The most sessions kept at once; another is refused 503 `too_many_sessions`. Default {@link DEFAULT_MAX_SESSIONS}. */
+  /** The most sessions kept at once; another is refused 503 `too_many_sessions`. Default `fakePetStoreConstants.defaultMaxSessions`. */
   readonly maxSessions?: number;
   /**
    * A session that received no request (to its API or its control URL) for this many milliseconds ends,
-   * by the store's `now` clock. Default {@link DEFAULT_SESSION_IDLE_MS}.
+   * by the store's `now` clock. Default `fakePetStoreConstants.defaultSessionIdleMs`.
    */
   readonly sessionIdleTimeout?: number;
 }
 
 /**
  * The most sessions a fake HTTP server keeps at once, by default.
- *
- * @example
- * ```ts
- * import { DEFAULT_MAX_SESSIONS } from 'animal-store-sdk/testing';
- *
- * DEFAULT_MAX_SESSIONS; // 100
- * ```
  */
 export const DEFAULT_MAX_SESSIONS = 100;
 
 /**
  * How long a session may go without a request before it ends, by default (15 minutes).
- *
- * @example
- * ```ts
- * import { DEFAULT_SESSION_IDLE_MS } from 'animal-store-sdk/testing';
- *
- * DEFAULT_SESSION_IDLE_MS; // 900000
- * ```
  */
 export const DEFAULT_SESSION_IDLE_MS = 15 * 60_000;
 
@@ -177,16 +155,7 @@ export type Outcome =
  * What a fake store's state can be asked and told, in process ({@link FakePetStore}) and through the
  * HTTP server's control API.
  *
- * @example
- * ```ts
- * import { createFakePetStore, type FakeStoreControl } from 'animal-store-sdk/testing';
- *
- * function startOver(store: FakeStoreControl): void {
- *   store.reset();
- *   store.setPets([{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }]);
- * }
- * startOver(createFakePetStore());
- * ```
+ * @inline
  */
 export interface FakeStoreControl {
   /** A copy of the current animals, ordered by id. */

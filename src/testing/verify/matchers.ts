@@ -17,12 +17,7 @@ import {
 /**
  * What a matcher of {@link fakePetStoreMatchers} returns, as vitest and Jest take it.
  *
- * @example
- * ```ts
- * import type { MatcherOutcome } from 'animal-store-sdk/testing';
- *
- * const passed: MatcherOutcome = { pass: true, message: () => 'Expected no request, but one came' };
- * ```
+ * @inline
  */
 export interface MatcherOutcome {
   /** Whether the request log holds what the matcher looks for. */
@@ -34,7 +29,7 @@ export interface MatcherOutcome {
 /**
  * The matchers' types, to add to the runner's `Matchers` interface (see {@link fakePetStoreMatchers}).
  * Each takes a fake store (`expect(store)`) or a list of logged requests
- * (`expect(await remote.requests())`).
+ * (`expect(await remote.requests)`).
  *
  * @example
  * ```ts
@@ -55,7 +50,7 @@ function logOf(received: unknown): readonly RecordedRequest[] {
   const requests = (received as { requests?: unknown } | null)?.requests;
   if (Array.isArray(requests)) return requests as RecordedRequest[];
   throw new TypeError(
-    'Expected a fake store (createFakePetStore()) or its logged requests (store.requests, await remote.requests())',
+    'Expected a fake store (createFakePetStore()) or its logged requests (store.requests, await remote.requests)',
   );
 }
 

@@ -10,7 +10,7 @@ import {
   type OperationContext,
   type StoreMessage,
   type WaitMessage,
-} from '../../../src/index.js';
+} from '../../../src/diagnostics/index.js';
 import { startFakeClock } from '../../support/fake-clock.js';
 
 const TRACE_EVENTS = ['start', 'end', 'asyncStart', 'asyncEnd', 'error'] as const;

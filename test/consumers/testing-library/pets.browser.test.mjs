@@ -4,7 +4,7 @@ import { cleanup, configure, render, screen } from '@testing-library/react';
 import { PetStoreClient } from 'animal-store-sdk';
 import {
   createFakePetStore,
-  DEFAULT_API_KEY,
+  fakePetStoreConstants,
   fakeTimeForTestingLibrary,
   samplePets,
 } from 'animal-store-sdk/testing';
@@ -17,7 +17,7 @@ import { environment, PetList, realNow } from './pet-list.mjs';
 // route, serving a request without a key as the route's key.
 const store = createFakePetStore({
   baseUrl: new URL('/api/animal-store/v1', window.location.origin),
-  proxyKey: DEFAULT_API_KEY,
+  proxyKey: fakePetStoreConstants.defaultApiKey,
   pets: samplePets(3),
 });
 const client = () => new PetStoreClient({ apiKey: null, baseUrl: store.baseUrl });

@@ -4,7 +4,7 @@ import { cleanup, configure, render, screen } from '@testing-library/react';
 import { PetStoreClient } from 'animal-store-sdk';
 import {
   createFakePetStore,
-  DEFAULT_API_KEY,
+  fakePetStoreConstants,
   fakeTimeForTestingLibrary,
   samplePets,
 } from 'animal-store-sdk/testing';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // of the first render and the first call.
   render(
     createElement(PetList, {
-      client: new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: store.baseUrl }),
+      client: new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl }),
     }),
   );
   await screen.findByText('Rex');
@@ -41,7 +41,7 @@ afterEach(() => {
 
 it('findByText waits out a 429 with Retry-After: 2 in fake time', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
-  const client = new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: store.baseUrl });
+  const client = new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl });
   const fakeStart = Date.now();
   const wallStart = realNow();
 
@@ -57,7 +57,7 @@ it('findByText waits out a 429 with Retry-After: 2 in fake time', async () => {
 });
 
 it('findByText still fails for text that never shows, in fake time', async () => {
-  const client = new PetStoreClient({ apiKey: DEFAULT_API_KEY, baseUrl: store.baseUrl });
+  const client = new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl });
   render(createElement(PetList, { client }));
   await expect(screen.findByText('Nobody', {}, { timeout: 3_000 })).rejects.toThrow(/Unable to find/);
 });

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { expect } from 'vitest';
-import { DEFAULT_API_KEY } from '../../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../../src/testing/store/fake-store.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const tsx = join(root, 'node_modules/.bin/tsx');

@@ -12,6 +12,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type * as Sdk from '../../../src/index.js';
+import type { RateLimitStore } from '../../../src/store/index.js';
 import type { CallFailure, FleetWorkerConfig, ToParent, ToWorker } from './protocol.js';
 
 // Package names in variables: the type checker takes the types from src/, Node loads dist/.
@@ -75,7 +76,7 @@ const client = new PetStoreClient({
   deprecationWarnings: false,
   ...(config.pacingBurst === undefined ? {} : { pacingBurst: config.pacingBurst }),
   ...(config.name === undefined ? {} : { headers: { 'X-Fleet-Worker': config.name } }),
-  ...(shared === undefined ? {} : { rateLimitStore: shared.store as Sdk.RateLimitStore }),
+  ...(shared === undefined ? {} : { rateLimitStore: shared.store as RateLimitStore }),
 });
 
 async function runCalls(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {

@@ -13,10 +13,7 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import {
-  AnimalStoreInstrumentation,
-  type AnimalStoreInstrumentationConfig,
-} from '../../../src/otel/index.js';
+import { PetStoreInstrumentation, type PetStoreInstrumentationConfig } from '../../../src/otel/index.js';
 
 /** A reader collected only when a test asks. */
 class OnDemandReader extends MetricReader {
@@ -38,7 +35,7 @@ const KINDS = ['INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'] as const;
 const STATUSES = ['UNSET', 'OK', 'ERROR'] as const;
 
 export interface Telemetry {
-  readonly instrumentation: AnimalStoreInstrumentation;
+  readonly instrumentation: PetStoreInstrumentation;
   readonly provider: BasicTracerProvider;
   /** The finished spans as trees, roots in the order they ended. */
   spans(): SpanNode[];
@@ -60,7 +57,7 @@ export interface HistogramPoint {
 
 /** What a test sets up beside the SDK's instrumentation. */
 export interface TelemetryOptions {
-  readonly config?: AnimalStoreInstrumentationConfig;
+  readonly config?: PetStoreInstrumentationConfig;
   /** Other instrumentations registered with it (undici's). */
   readonly others?: readonly Instrumentation[];
 }
@@ -77,7 +74,7 @@ export function startTelemetry({ config = {}, others = [] }: TelemetryOptions = 
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  const instrumentation = new AnimalStoreInstrumentation(config);
+  const instrumentation = new PetStoreInstrumentation(config);
   const unregister = registerInstrumentations({
     instrumentations: [instrumentation, ...others],
     tracerProvider: provider,

@@ -5,13 +5,9 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { vi } from 'vitest';
-import {
-  createInProcessRateLimitStore,
-  PetStoreClient,
-  PetStoreError,
-  type RateLimitWait,
-  type RequestOptions,
-} from '../../../src/index.js';
+import type { RateLimitWait } from '../../../src/core/types.js';
+import { PetStoreClient, PetStoreError, type RequestOptions } from '../../../src/index.js';
+import { createInProcessRateLimitStore } from '../../../src/store/index.js';
 import { createFakePetStore, type RecordedRequest, samplePets } from '../../../src/testing/index.js';
 import { FAULT_KINDS, type FaultName } from './faults.js';
 import { seededRandom } from './random.js';

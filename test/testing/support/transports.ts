@@ -1,7 +1,9 @@
 import { setupServer } from 'msw/node';
 import { expect, onTestFinished } from 'vitest';
 import { type ErrorBody, ErrorBodySchema } from '../../../src/schemas.js';
-import { DEFAULT_API_KEY, type FakePetStore, type Fetch } from '../../../src/testing/index.js';
+import type { Fetch } from '../../../src/shared/fetch.js';
+import type { FakePetStore } from '../../../src/testing/index.js';
+import { DEFAULT_API_KEY } from '../../../src/testing/store/fake-store.js';
 
 /** A running way into a fake store: where to send requests, and with which fetch. */
 export interface Connection {
