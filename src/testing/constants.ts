@@ -47,7 +47,7 @@ export const fakePetStoreConstants = Object.freeze({
   defaultNewPetStatus: DEFAULT_NEW_PET_STATUS,
   /** The page size of `listPets` when `limit` is not given (20). */
   defaultPageSize: DEFAULT_PAGE_SIZE,
-  /** The length of the short ("minute") rate-limit window when a plan does not set `windowMs` (60,000 ms). */
+  /** The length of the short ("minute") rate-limit window when a plan does not set `window` (60,000 ms). */
   defaultWindowMs: DEFAULT_WINDOW_MS,
   /** The requests per minute and per day of each named plan (`free`, `pro`, `business`, `enterprise`). */
   planLimits: PLAN_LIMITS,

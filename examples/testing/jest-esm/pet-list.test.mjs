@@ -28,7 +28,7 @@ it('shows the pets once the 429 is waited out', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
   render(
     createElement(PetList, {
-      client: new PetStoreClient({ apiKey: baseUrl: store.baseUrl }),
+      client: new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl }),
     }),
   );
 

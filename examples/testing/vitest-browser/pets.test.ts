@@ -15,7 +15,7 @@ it('waits out a 429 while the worker answers', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '8' } });
   // A page refuses a string key unless told it may hold one: here it is the fake's test key.
   const client = new PetStoreClient({
-    apiKey: 
+    apiKey: fakePetStoreConstants.defaultApiKey,
     baseUrl: store.baseUrl,
     dangerouslyAllowBrowser: true,
   });

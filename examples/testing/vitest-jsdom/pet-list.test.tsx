@@ -35,7 +35,7 @@ afterEach(() => {
 
 it('shows the pets once the 429 is waited out', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
-  render(<PetList client={new PetStoreClient({ apiKey: baseUrl: store.baseUrl })} />);
+  render(<PetList client={new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl })} />);
 
   expect(await screen.findByText('Rex')).toBeTruthy(); // 2 s of fake time, a fraction of a real one
 });
