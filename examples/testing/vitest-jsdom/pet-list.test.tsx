@@ -1,6 +1,11 @@
 import { configure, render, screen } from '@testing-library/react';
 import { type Pet, PetStoreClient } from 'animal-store-sdk';
-import { createFakePetStore, fakePetStoreConstants, fakeTimeForTestingLibrary, samplePets } from 'animal-store-sdk/testing';
+import {
+  createFakePetStore,
+  fakePetStoreConstants,
+  fakeTimeForTestingLibrary,
+  samplePets,
+} from 'animal-store-sdk/testing';
 import { setupServer } from 'msw/node';
 import { useEffect, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
@@ -35,7 +40,11 @@ afterEach(() => {
 
 it('shows the pets once the 429 is waited out', async () => {
   store.injectFault({ status: 429, headers: { 'Retry-After': '2' } });
-  render(<PetList client={new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl })} />);
+  render(
+    <PetList
+      client={new PetStoreClient({ apiKey: fakePetStoreConstants.defaultApiKey, baseUrl: store.baseUrl })}
+    />,
+  );
 
   expect(await screen.findByText('Rex')).toBeTruthy(); // 2 s of fake time, a fraction of a real one
 });
