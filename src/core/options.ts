@@ -5,8 +5,10 @@
  *
  * @module
  */
+import * as z from 'zod/mini';
 import { PetStoreError } from '../errors.js';
 import { checkBaseUrl } from '../shared/base-url.js';
+import { SDK_MESSAGES } from '../shared/issue-message.js';
 import { checkNames } from '../shared/option-names.js';
 import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
@@ -19,12 +21,10 @@ import {
   describeIssues,
   type Finding,
   type Issue,
-  integerFinding,
   invalid,
   isRecord,
   objectFields,
-  oneOfFinding,
-  typeFinding,
+  schemaFinding,
 } from './validate.js';
 
 /**
@@ -174,12 +174,15 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** What a check of one option found wrong with its value (an issue, or a message), or `undefined`. */
 type Check = (value: unknown) => Finding | string | undefined;
 
-const integer =
-  (min: number, max: number): Check =>
+const bySchema =
+  (schema: z.ZodMiniType): Check =>
   (value) =>
-    integerFinding(value, min, max);
+    schemaFinding(schema, value);
 
-const flag: Check = (value) => typeFinding(value, 'boolean');
+const integer = (min: number, max: number) =>
+  bySchema(z.int(SDK_MESSAGES).check(z.minimum(min), z.maximum(max)));
+
+const flag = bySchema(z.boolean(SDK_MESSAGES));
 
 /** A share: a number above 0 and at most 1. */
 const share: Check = (value) =>
@@ -232,7 +235,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   logger: [withMethods('warn')],
   onWait: [callable],
   rateLimitStore: [withMethods('acquire', 'release')],
-  logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
+  logLevel: [bySchema(z.enum(LOG_LEVELS, SDK_MESSAGES))],
 };
 
 /** The per-call options but `headers`, each checked when given; any other key is refused. */

@@ -71,25 +71,12 @@ export function addProblem(
 export const wrongType = (expected: string, input: unknown) =>
   ({ code: 'invalid_type', expected, input }) as Finding;
 
-/** Why `value` is not an integer from `min` to `max`, or `undefined`. */
-export function integerFinding(value: unknown, min: number, max: number): Finding | undefined {
-  if (!Number.isInteger(value)) return wrongType(typeof value === 'number' ? 'int' : 'number', value);
-  const bound = { origin: 'number', inclusive: true, input: value } as const;
-  if ((value as number) < min) return { code: 'too_small', minimum: min, ...bound };
-  if ((value as number) > max) return { code: 'too_big', maximum: max, ...bound };
-  return undefined;
-}
-
-/** Why `value` is not one of `values`, or `undefined`. */
-export function oneOfFinding(value: unknown, values: readonly string[]): Finding | undefined {
-  return values.includes(value as string)
-    ? undefined
-    : { code: 'invalid_value', values: [...values], input: value };
-}
-
-/** Why `value` is not of the JavaScript type `type`, or `undefined`. */
-export function typeFinding(value: unknown, type: 'boolean' | 'string'): Finding | undefined {
-  return typeof value === type ? undefined : wrongType(type, value);
+/**
+ * What `schema` finds wrong with `value`, or `undefined`: its last issue, which for `z.int()` with
+ * bounds is the option's own bound rather than the safe-integer range.
+ */
+export function schemaFinding(schema: z.ZodMiniType, value: unknown): Finding | undefined {
+  return schema.safeParse(value).error?.issues.at(-1) as Finding | undefined;
 }
 
 /** Whether `value` is an object that is not an array. */

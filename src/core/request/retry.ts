@@ -8,7 +8,6 @@
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { honouredWait } from '../queue/bound.js';
-import type { HttpMethod } from '../types.js';
 import { responseTime } from './response-time.js';
 import { RETRY_BUDGET_SPENT } from './retry-budget.js';
 
@@ -17,17 +16,6 @@ const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503
 
 /** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
-
-/** Every method a request may have. */
-export const HTTP_METHODS: readonly HttpMethod[] = [
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-  'OPTIONS',
-];
 
 /** The first backoff step, doubled on every further retry. */
 const BACKOFF_BASE_MS = 500;
