@@ -1,7 +1,7 @@
 /**
  * Checking arguments before anything is sent: the model's with its zod schemas; options and raw
- * requests with plain checks that report zod issues with the same messages, since zod/mini's object,
- * union and transform machinery would weigh more in a browser bundle than all of them.
+ * requests field by field, with zod/mini's scalar schemas where one fits, reported as zod issues
+ * with the same messages (zod/mini's object and union machinery would weigh more in a browser).
  *
  * @module
  */
@@ -44,7 +44,6 @@ export function validate<S extends z.ZodMiniType>(
   throw invalid(operation, what, result.error.issues);
 }
 
-/** The error for arguments with these problems. */
 export function invalid(operation: string, what: string, issues: Issue[]): RequestValidationError {
   return new RequestValidationError(`Invalid ${what} for ${operation}: ${describeIssues(issues)}`, issues);
 }
@@ -79,7 +78,6 @@ export function schemaFinding(schema: z.ZodMiniType, value: unknown): Finding | 
   return schema.safeParse(value).error?.issues.at(-1) as Finding | undefined;
 }
 
-/** Whether `value` is an object that is not an array. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
