@@ -18,13 +18,9 @@
  * ```
  */
 export interface Logger {
-  /** Receives one human-readable warning. */
   warn(message: string): void;
-  /** Receives one error line; without it, `warn` does. */
   error?(message: string): void;
-  /** Receives one informational line; without it, `warn` does. */
   info?(message: string): void;
-  /** Receives one debugging line; without it, `warn` does. */
   debug?(message: string): void;
 }
 
