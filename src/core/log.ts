@@ -18,9 +18,13 @@
  * ```
  */
 export interface Logger {
+  /** Receives a warning, and the lines of any level this logger lacks. */
   warn(message: string): void;
+  /** Receives an error line. */
   error?(message: string): void;
+  /** Receives a retry or a wait. */
   info?(message: string): void;
+  /** Receives an attempt, with its status and duration. */
   debug?(message: string): void;
 }
 
