@@ -72,10 +72,11 @@ export const wrongType = (expected: string, input: unknown) =>
 
 /**
  * What `schema` finds wrong with `value`, or `undefined`: its last issue, which for `z.int()` with
- * bounds is the option's own bound rather than the safe-integer range.
+ * bounds is the option's own bound rather than the safe-integer range, with the input zod leaves out.
  */
 export function schemaFinding(schema: z.ZodMiniType, value: unknown): Finding | undefined {
-  return schema.safeParse(value).error?.issues.at(-1) as Finding | undefined;
+  const issue = schema.safeParse(value).error?.issues.at(-1);
+  return issue && ({ ...issue, input: value } as Finding);
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
