@@ -1,18 +1,9 @@
 /**
- * The errors the client throws. Every one is an instance of {@link PetStoreError}: {@link APIError}
- * for an error status the service sent (`BadRequestError` 400, `AuthenticationError` 401,
- * `PermissionDeniedError` 403, `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError`
- * 422, `RateLimitError` 429, `InternalServerError` 5xx), `RefusedError` for a call the client itself
- * refused, `APIConnectionError` (and `APIConnectionTimeoutError`), `APIUserAbortError`,
- * `RequestValidationError`, `ResponseValidationError` (and `ResponseTooLargeError`) and
- * `RedirectError`. A `status` on any of them is one the service sent.
+ * The errors the client throws, all instances of {@link PetStoreError}. None holds the request or
+ * the API key, so each is safe to log and serialize.
  *
- * None of them holds the request, its headers or the API key: they are safe to log and to
- * serialize.
- *
- * Their fields are `declare`d and set by the constructors: the same own properties in the same
- * order, without a bundle defining each one twice. Each class sets `name` to its own name, as a
- * literal type, which a minifier would otherwise mangle.
+ * Fields are `declare`d and set in the constructors, so a bundle defines each once; `name` is set
+ * as a literal, which a minifier would otherwise mangle.
  *
  * @module
  */
@@ -80,20 +71,16 @@ export class PetStoreError extends Error {
 }
 
 /**
- * Where the fields of an {@link APIError} come from.
+ * Where the fields of an {@link APIError} come from; `statusText` makes the message when the body
+ * is not the Error shape.
  *
  * @inline
  */
 export interface APIErrorInit {
-  /** The HTTP status of the response. */
   status: number;
-  /** The response headers. */
   headers: Headers;
-  /** The response body: the parsed JSON, the raw text when it was not JSON, or `undefined`. */
   body: unknown;
-  /** The rate-limit reading of the response, if it carried one. */
   rateLimit: RateLimit | null;
-  /** The HTTP status text, used in the message when the body is not the Error shape. */
   statusText?: string;
 }
 
@@ -448,14 +435,12 @@ export class RequestValidationError extends PetStoreError {
 }
 
 /**
- * What a {@link ResponseValidationError} records of the response: its status and headers.
+ * What a {@link ResponseValidationError} records of the response.
  *
  * @inline
  */
 export interface ResponseInfo {
-  /** The HTTP status of the response. */
   status: number;
-  /** The response headers. */
   headers: Headers;
 }
 
@@ -463,10 +448,8 @@ export interface ResponseInfo {
  * A successful response whose body does not have the documented shape (or, for
  * `client.request()`, the schema given).
  *
- * `body` is what the body parsed to; `text` is the body exactly as it arrived. They differ where
- * JSON parsing loses something: an id beyond 2^53 is rounded in `body` and exact in `text`. Both
- * have the API key replaced by `[redacted]`. `status`, `headers` and `requestId` are the
- * response's, as on an {@link APIError}: quote `requestId` to the service's support.
+ * `body` and `text` differ where JSON parsing loses something (an id beyond 2^53 is exact only
+ * in `text`); both have the API key replaced by `[redacted]`.
  *
  * @example
  * ```ts

@@ -40,7 +40,6 @@ const KEY_REFUSED =
   'the key, an apiKey function that fetches a short-lived key, or dangerouslyAllowBrowser: true for a ' +
   'public key. See docs/browser.md.';
 
-/** Throws when a string key is given in a browser without `dangerouslyAllowBrowser: true`. */
 export function guardKeyInBrowser(dangerouslyAllowBrowser: boolean | undefined): void {
   if (dangerouslyAllowBrowser !== true && isBrowser()) throw new PetStoreError(KEY_REFUSED);
 }

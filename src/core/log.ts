@@ -18,13 +18,13 @@
  * ```
  */
 export interface Logger {
-  /** Receives one human-readable warning. */
+  /** Receives a warning, and the lines of any level this logger lacks. */
   warn(message: string): void;
-  /** Receives one error line; without it, `warn` does. */
+  /** Receives an error line. */
   error?(message: string): void;
-  /** Receives one informational line; without it, `warn` does. */
+  /** Receives a retry or a wait. */
   info?(message: string): void;
-  /** Receives one debugging line; without it, `warn` does. */
+  /** Receives an attempt, with its status and duration. */
   debug?(message: string): void;
 }
 

@@ -5,8 +5,10 @@
  *
  * @module
  */
+import * as z from 'zod/mini';
 import { PetStoreError } from '../errors.js';
 import { checkBaseUrl } from '../shared/base-url.js';
+import { SDK_MESSAGES } from '../shared/issue-message.js';
 import { checkNames } from '../shared/option-names.js';
 import { ApiKey, keyProblem } from './api-key.js';
 import { guardKeyInBrowser } from './browser.js';
@@ -19,12 +21,10 @@ import {
   describeIssues,
   type Finding,
   type Issue,
-  integerFinding,
   invalid,
   isRecord,
   objectFields,
-  oneOfFinding,
-  typeFinding,
+  schemaFinding,
 } from './validate.js';
 
 /**
@@ -174,14 +174,16 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** What a check of one option found wrong with its value (an issue, or a message), or `undefined`. */
 type Check = (value: unknown) => Finding | string | undefined;
 
-const integer =
-  (min: number, max: number): Check =>
+const bySchema =
+  (schema: z.ZodMiniType): Check =>
   (value) =>
-    integerFinding(value, min, max);
+    schemaFinding(schema, value);
 
-const flag: Check = (value) => typeFinding(value, 'boolean');
+const integer = (min: number, max: number) =>
+  bySchema(z.int(SDK_MESSAGES).check(z.minimum(min), z.maximum(max)));
 
-/** A share: a number above 0 and at most 1. */
+const flag = bySchema(z.boolean(SDK_MESSAGES));
+
 const share: Check = (value) =>
   typeof value === 'number' && value > 0 && value <= 1
     ? undefined
@@ -189,7 +191,6 @@ const share: Check = (value) =>
 
 const callable: Check = (value) => (typeof value === 'function' ? undefined : 'Expected a function');
 
-/** An object with these methods. */
 const withMethods =
   (...methods: string[]): Check =>
   (value) =>
@@ -205,16 +206,12 @@ const fetchOptions: Check = (value) =>
     ? undefined
     : `Expected fetch options without ${OWN_FETCH_OPTIONS.join(', ')}`;
 
-/** The rules the client-wide and the per-call options share. */
 const TIMEOUT = integer(1, MAX_TIMER_MS);
 const WAIT = integer(0, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
 const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
 
-/**
- * The client's options beyond the key, the base URL and the headers: each one's check, made when it
- * is given, in this order, and its default.
- */
+/** The client's options beyond the key, the base URL and the headers: each one's check, in order, and its default. */
 const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetries: [MAX_RETRIES, 2],
   timeout: [TIMEOUT, 60_000],
@@ -232,7 +229,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   logger: [withMethods('warn')],
   onWait: [callable],
   rateLimitStore: [withMethods('acquire', 'release')],
-  logLevel: [(value) => oneOfFinding(value, LOG_LEVELS)],
+  logLevel: [bySchema(z.enum(LOG_LEVELS, SDK_MESSAGES))],
 };
 
 /** The per-call options but `headers`, each checked when given; any other key is refused. */
@@ -252,9 +249,8 @@ const CLIENT_OPTION_NAMES = ['apiKey', 'baseUrl', 'headers', ...Object.keys(CLIE
 
 /** The client's settings, validated, with defaults and environment variables applied. */
 export interface ClientConfig {
-  /** The key, or the function that gives one per attempt, and every key used. */
   readonly apiKey: ApiKey;
-  /** The service's base URL, ending in `/v1/`. */
+  /** Ending in `/v1/`. */
   readonly baseUrl: string;
   readonly maxRetries: number;
   readonly timeout: number;
@@ -266,13 +262,12 @@ export interface ClientConfig {
   readonly fetch: Fetch | undefined;
   readonly fetchOptions: FetchOptions | undefined;
   readonly headers: HeaderEntries;
-  /** Where log lines go, at the configured level, the key already kept out. */
   readonly log: Log;
   readonly deprecationWarnings: boolean;
   readonly pacing: boolean;
   readonly onWait: ((wait: RateLimitWait) => void) | undefined;
   readonly pacingBurst: number;
-  /** Shared pacing state; `undefined` for a fresh in-process store. */
+  /** `undefined` for a fresh in-process store. */
   readonly rateLimitStore: RateLimitStore | undefined;
 }
 
@@ -292,12 +287,12 @@ function env(name: string): string | undefined {
   return globalThis.process?.env?.[name] || undefined;
 }
 
-/** Throws the error for the client's options: `message` is a sentence without its full stop. */
+/** `message` is a sentence without its full stop. */
 function fail(message: string): never {
   throw new PetStoreError(`Invalid PetStoreClient options: ${message}.`);
 }
 
-/** Checks the base URL and returns it with the trailing slash that URL resolution needs. */
+/** The base URL with the trailing slash that URL resolution needs. */
 function normalizeBaseUrl(value: string): string {
   const checked = checkBaseUrl(value);
   if ('problem' in checked) fail(checked.problem);
@@ -311,7 +306,6 @@ function logLevelFromEnv(): LogLevel {
   fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}"`);
 }
 
-/** The key as the options give it, checked; in a browser, a string key only when allowed. */
 function resolveApiKey(options: ClientOptions): ApiKey {
   const given = options.apiKey;
   if (given === null || typeof given === 'function') return new ApiKey(given);
@@ -323,10 +317,7 @@ function resolveApiKey(options: ClientOptions): ApiKey {
   return new ApiKey(key);
 }
 
-/**
- * Checks each field of `value` that `options` names when it is given, recording what is wrong in
- * `problems`; returns the fields, defaults in place of those not given.
- */
+/** Checks each field of `value` that `options` names, into `problems`; returns the fields, defaults in place of those not given. */
 function checkFields(
   value: Record<string, unknown>,
   options: Record<string, [Check, unknown?]>,
@@ -341,7 +332,6 @@ function checkFields(
   return checked;
 }
 
-/** The headers given, as entries; each bad one recorded in `problems`. */
 const checkHeaders = (headers: unknown, problems: Issue[]) =>
   headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
 

@@ -3,10 +3,11 @@
  *
  * @module
  */
+import * as z from 'zod/mini';
+import { SDK_MESSAGES } from '../shared/issue-message.js';
 import type { ApiKey } from './api-key.js';
 import { headerEntries } from './headers.js';
 import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
-import { HTTP_METHODS } from './request/retry.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { RequestSpec } from './transport.js';
 import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
@@ -17,8 +18,7 @@ import {
   invalid,
   isRecord,
   objectFields,
-  oneOfFinding,
-  typeFinding,
+  schemaFinding,
   wrongType,
 } from './validate.js';
 
@@ -55,6 +55,11 @@ export interface RawRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
   schema?: S | undefined;
 }
 
+const METHOD = z.enum(
+  ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] satisfies HttpMethod[],
+  SDK_MESSAGES,
+);
+
 const FIELDS = ['method', 'path', 'query', 'body', 'headers', 'schema'];
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
@@ -66,7 +71,7 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
 }
 
 function pathFinding(path: unknown, baseUrl: string): Finding | string | undefined {
-  if (typeof path !== 'string') return typeFinding(path, 'string');
+  if (typeof path !== 'string') return schemaFinding(z.string(SDK_MESSAGES), path);
   const problem = pathProblem(path);
   if (problem) return `The path ${problem}`;
   if (!staysUnder(baseUrl, path.replace(/^\//, ''))) return 'The path leaves the base URL';
@@ -99,7 +104,7 @@ export function describeRawRequest<T>(
     problems,
     'request() field',
   );
-  addProblem(problems, ['method'], oneOfFinding(method, HTTP_METHODS));
+  addProblem(problems, ['method'], schemaFinding(METHOD, method));
   addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
   if (query !== undefined && !isRecord(query)) {
     addProblem(problems, ['query'], wrongType('record', query));

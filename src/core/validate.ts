@@ -1,7 +1,7 @@
 /**
  * Checking arguments before anything is sent: the model's with its zod schemas; options and raw
- * requests with plain checks that report zod issues with the same messages, since zod/mini's object,
- * union and transform machinery would weigh more in a browser bundle than all of them.
+ * requests field by field, with zod/mini's scalar schemas where one fits, reported as zod issues
+ * with the same messages (zod/mini's object and union machinery would weigh more in a browser).
  *
  * @module
  */
@@ -44,7 +44,6 @@ export function validate<S extends z.ZodMiniType>(
   throw invalid(operation, what, result.error.issues);
 }
 
-/** The error for arguments with these problems. */
 export function invalid(operation: string, what: string, issues: Issue[]): RequestValidationError {
   return new RequestValidationError(`Invalid ${what} for ${operation}: ${describeIssues(issues)}`, issues);
 }
@@ -71,28 +70,15 @@ export function addProblem(
 export const wrongType = (expected: string, input: unknown) =>
   ({ code: 'invalid_type', expected, input }) as Finding;
 
-/** Why `value` is not an integer from `min` to `max`, or `undefined`. */
-export function integerFinding(value: unknown, min: number, max: number): Finding | undefined {
-  if (!Number.isInteger(value)) return wrongType(typeof value === 'number' ? 'int' : 'number', value);
-  const bound = { origin: 'number', inclusive: true, input: value } as const;
-  if ((value as number) < min) return { code: 'too_small', minimum: min, ...bound };
-  if ((value as number) > max) return { code: 'too_big', maximum: max, ...bound };
-  return undefined;
+/**
+ * What `schema` finds wrong with `value`, or `undefined`: its last issue, which for `z.int()` with
+ * bounds is the option's own bound rather than the safe-integer range, with the input zod leaves out.
+ */
+export function schemaFinding(schema: z.ZodMiniType, value: unknown): Finding | undefined {
+  const issue = schema.safeParse(value).error?.issues.at(-1);
+  return issue && ({ ...issue, input: value } as Finding);
 }
 
-/** Why `value` is not one of `values`, or `undefined`. */
-export function oneOfFinding(value: unknown, values: readonly string[]): Finding | undefined {
-  return values.includes(value as string)
-    ? undefined
-    : { code: 'invalid_value', values: [...values], input: value };
-}
-
-/** Why `value` is not of the JavaScript type `type`, or `undefined`. */
-export function typeFinding(value: unknown, type: 'boolean' | 'string'): Finding | undefined {
-  return typeof value === type ? undefined : wrongType(type, value);
-}
-
-/** Whether `value` is an object that is not an array. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -65,6 +65,15 @@ describe('constructing a client', () => {
     );
   });
 
+  it('says what an option of the wrong kind was given', () => {
+    const given = { apiKey: API_KEY, baseUrl: BASE_URL, pacing: 'yes', maxRetries: '3', timeout: 1.5 };
+    expect(() => new PetStoreClient(given as never)).toThrow(
+      'Invalid PetStoreClient options: maxRetries: Invalid input: expected number, received string; ' +
+        'timeout: Invalid input: expected int, received number; ' +
+        'pacing: Invalid input: expected boolean, received string.',
+    );
+  });
+
   it('keeps the API key out of the client when it is logged or serialized', async () => {
     const { inspect } = await import('node:util');
     const client = new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL });

@@ -30,7 +30,6 @@ const seen = (call: DecodingCall, response: Response) => ({
   headers: call.redact(response.headers),
 });
 
-/** The error for a successful response whose body passed `limit` bytes. */
 export const tooLarge = (call: DecodingCall, response: Response, limit: number) =>
   new ResponseTooLargeError(
     about(call, `is larger than maxResponseBytes (${limit} B).`),

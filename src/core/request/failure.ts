@@ -28,15 +28,11 @@ export interface FailedCall {
   readonly signal: AbortSignal | undefined;
   /** The text of the last response's body, read in full by the attempt. */
   readonly body?: string | undefined;
-  /** The last response's rate-limit reading, if it had one. */
   readonly reading?: RateLimit | null | undefined;
-  /** What the last response asked the caller to wait. */
   readonly requested?: RequestedWait | undefined;
   /** Keeps the API key out of what the error holds. */
   readonly redact: <V>(value: V) => V;
-  /** Attempts sent. */
   readonly attempts: number;
-  /** The latest response, as `fetch` gave it. */
   readonly previous?: Response | undefined;
   /** The latest attempt got no response yet: it may have reached the service. */
   outcomeUnknown?: boolean;
@@ -50,7 +46,7 @@ export interface FailedCall {
 const sentOf = (call: FailedCall): RequestSent =>
   call.outcomeUnknown ? 'maybe' : call.attempts > 0 ? 'yes' : 'no';
 
-/** The error to reject the call with: always a `PetStoreError`. */
+/** The error to reject the call with. */
 export function toPetStoreError(error: unknown, call: FailedCall): PetStoreError {
   const failure = byKind(error, call);
   if (call.notRetried !== undefined) failure.message += ` Not retried: ${call.notRetried}.`;

@@ -26,10 +26,7 @@ export interface RedirectingCall {
   readonly redact: <V>(value: V) => V;
 }
 
-/**
- * The response, once every redirect under the base URL is followed with `send`; throws a
- * {@link RedirectError} for any other.
- */
+/** The response once every redirect under the base URL is followed with `send`. */
 export async function followRedirects(
   response: Response,
   request: Request,

@@ -11,11 +11,7 @@ const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 /** A URL scheme at the start: `https:`, `javascript:`, `c:`. */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-/**
- * Why `path` cannot be sent under the base URL, or `undefined` when it can: it must be relative
- * (a leading `/` is optional), made of path characters, without `//`, a backslash, a query or
- * fragment, a `.` or `..` segment or an encoded `/` or `\`, plain or percent-encoded in any case.
- */
+/** Why `path` (a leading `/` optional) cannot be sent under the base URL, or `undefined` when it can. */
 export function pathProblem(path: string): string | undefined {
   if (path.includes('\\')) return 'must not contain a backslash';
   if (/[?#]/.test(path)) return 'must not contain "?" or "#"; pass query parameters as `query`';

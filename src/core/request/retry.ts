@@ -1,14 +1,11 @@
 /**
  * The retry policy: whether a failed attempt is retried and how long the client waits first. Pure
- * functions: the time and the randomness are arguments.
- *
- * This is the one place that decides; the transport sleeps the wait decided here.
+ * functions: the time and the randomness are arguments; the transport sleeps the wait.
  *
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { honouredWait } from '../queue/bound.js';
-import type { HttpMethod } from '../types.js';
 import { responseTime } from './response-time.js';
 import { RETRY_BUDGET_SPENT } from './retry-budget.js';
 
@@ -18,21 +15,7 @@ const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503
 /** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
-/** Every method a request may have. */
-export const HTTP_METHODS: readonly HttpMethod[] = [
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-  'OPTIONS',
-];
-
-/** The first backoff step, doubled on every further retry. */
 const BACKOFF_BASE_MS = 500;
-
-/** The longest single backoff step. */
 const BACKOFF_CAP_MS = 8_000;
 
 /** Exponential backoff before retry number `retry` (1 for the first), before jitter. */
@@ -84,21 +67,18 @@ export function requestedWait(headers: Headers, arrival: number): RequestedWait 
 
 /** A failed attempt, as the policy sees it. */
 export interface FailedAttempt {
-  /** The request's method, upper case. */
+  /** Upper case. */
   readonly method: string;
   /** Whether the request may be sent twice (the table's word for an operation); by default, whether its method is idempotent. */
   readonly idempotent?: boolean | undefined;
   /** The error ky reports for the attempt. */
   readonly error: Error;
-  /** What the failed response asked for ({@link requestedWait}), read when it arrived. */
   readonly requested: RequestedWait | undefined;
   /** Which retry this would be: 1 for the first. */
   readonly retry: number;
-  /** The longest wait the client honours automatically. */
   readonly maxRetryAfter: number;
   /** The source of jitter. Default `Math.random`. */
   readonly random?: () => number;
-  /** The client's retry budget (retry-budget.ts): with none left, nothing is retried. */
   readonly budget?: { readonly left: boolean } | undefined;
 }
 
@@ -146,8 +126,6 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
     }
     return { retry: true, why: '429', waitMs: requested.ms, reason: requested.reason };
   }
-  // What failed, in a few words (`503`, `a timeout`, `a lost connection`); any other error, by
-  // its name, is not retried.
   const what =
     status !== undefined
       ? String(status)
