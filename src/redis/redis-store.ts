@@ -147,7 +147,8 @@ class RedisRateLimitStore implements RateLimitStore {
     return {
       granted: false,
       waitMs: Number(waitMs),
-      reason: reason as 'cooldown' | 'budget' | 'probe',
+      reason: reason === 'held' ? 'budget' : (reason as 'cooldown' | 'budget' | 'probe'),
+      ...(reason === 'held' && { held: true }),
       fleet,
     };
   }

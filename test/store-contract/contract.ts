@@ -83,6 +83,17 @@ export function describeStoreContract(
       expect(refusal.granted === false && refusal.waitMs).toBeLessThanOrEqual(5_000);
     });
 
+    it('says when the leases out hold the budget, so that a caller of another client may wait for them', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(1, 5_000) });
+      const out = await lease(store, scope);
+      const { leases, refusal } = await grantsUntilRefused(store, scope);
+
+      expect(leases).toHaveLength(0);
+      expect(refusal).toMatchObject({ granted: false, reason: 'budget', held: true });
+      await store.release(scope, out, { reading: reading(0, 5_000) });
+      expect(await store.acquire(scope, PACED)).not.toMatchObject({ held: true });
+    });
+
     it('keeps the lowest remaining of one window, whatever order the outcomes arrive in', async () => {
       await store.release(scope, await lease(store, scope), { reading: reading(9, 5_000) });
       const [first, second] = [await lease(store, scope), await lease(store, scope)];

@@ -197,8 +197,8 @@ export class RequestGate<Owner = undefined> {
     if (decision.granted) this.#grant(head, decision.lease);
     if (decision.granted || !this.#queue.includes(head)) return true;
     const { waitMs, reason } = decision;
-    // A budget held by this client's requests out may come back: one answered uncounted frees its share.
-    const held = reason === 'budget' && this.#leases > 0;
+    // A budget held by requests out (this client's, or as the store says) may come back: one answered uncounted frees it.
+    const held = reason === 'budget' && (this.#leases > 0 || !!decision.held);
     if (reason !== 'probe' && waitMs > this.#options.maxWait && !held) {
       this.#refuse(head, tooLong(waitMs));
       return true;

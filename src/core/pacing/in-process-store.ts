@@ -133,7 +133,8 @@ export class InProcessRateLimitStore implements RateLimitStore {
           return { granted: false, waitMs: paced.waitMs, reason: 'budget' };
         }
         if (available <= 0 || this.#allotment?.take(scope, reading) === false) {
-          return { granted: false, waitMs: reading.resetAt - now, reason: 'budget' };
+          const held = available < 1 && available + state.leases.size > 0;
+          return { granted: false, waitMs: reading.resetAt - now, reason: 'budget', held };
         }
         if (paced) state.bucket = paced.bucket;
       }

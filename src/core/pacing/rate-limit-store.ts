@@ -136,6 +136,8 @@ export type RateLimitDecision =
       readonly waitMs: number;
       /** Why it waits. */
       readonly reason: 'cooldown' | 'budget' | 'probe';
+      /** With `budget`: leases out spend what is left, so one answered uncounted would free it. */
+      readonly held?: boolean | undefined;
       /** A shared store's view of the fleet, for {@link withFallback}. */
       readonly fleet?: RateLimitFleet | undefined;
     };
@@ -242,7 +244,8 @@ export interface RateLimitOutcome {
  * 3. with pacing off, or once a success without headers showed the service does not report them,
  *    grant;
  * 4. with a current reading (its reset still ahead), grant while `remaining` exceeds the leases
- *    outstanding and the window's unanswered requests (below), else refuse with `budget` until the reset; given a `burst` below 1, also refuse
+ *    outstanding and the window's unanswered requests (below), else refuse with `budget` until the reset
+ *    (`held` when the leases out are what spends it); given a `burst` below 1, also refuse
  *    with `budget` until the window's pace allows the next request, by the rule of `spread()`:
  *    a burst of `burst` × `limit` requests, then what is left spread evenly over the time left, the
  *    pace starting afresh with each window; but grant a request whose `within` ends before that

@@ -19,7 +19,7 @@
  * from pacing alone, the ms until its window resets (else empty), how many processes it knew, and
  * the longest to wait for them; the burst when requests spread the window's budget (else empty),
  * by the spread rule (spread.ts); the ms left before the request's bound, a pace past which it
- * does not wait (else empty). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget),
+ * does not wait (else empty). Answers `{granted (1 or 0), wait ms, reason ('probe' on a grant that learns the budget, 'held' for a budget the leases out hold),
  * processes seen in the last minute, ms the fleet still paces alone, then the fleet's current
  * reading as window, limit, remaining less the leases out and the requests lost in it, ms to its
  * reset, then the grant's number}`, the reading empty when there is none (a process keeps it for
@@ -119,7 +119,7 @@ local function acquire(lease, lease_ms, pacing, process, alone_ms, awaited, awai
     end
     if current then
       if available <= 0 then
-        return answer(0, reset_at - now, 'budget')
+        return answer(0, reset_at - now, available + in_flight > 0 and 'held' or 'budget')
       end
       if burst ~= '' then
         local wait
