@@ -61,8 +61,11 @@ describe.each(['redis', 'ioredis'] as const)('a daily quota used up, with %s', (
     expect(sent.map((request) => request.status)).toEqual([429]);
     const failures = results.flatMap((result) => result.failures);
     expect(failures).toHaveLength(12);
+    // The call that sent it has the service's 429; the others are refused without sending.
+    expect(failures.filter((failure) => failure.name === 'RateLimitError')).toMatchObject([{ status: 429 }]);
+    expect(failures.filter((failure) => failure.name === 'RefusedError')).toHaveLength(11);
     for (const failure of failures) {
-      expect(failure).toMatchObject({ name: 'RateLimitError', status: 429 });
+      if (failure.name === 'RefusedError') expect(failure).toMatchObject({ code: 'client_rate_limited' });
       expect(failure.retryAfterMs).toBeGreaterThan(HOUR_MS);
     }
     // The cooldown lives in Redis for as long as it lasts.
@@ -72,7 +75,7 @@ describe.each(['redis', 'ioredis'] as const)('a daily quota used up, with %s', (
     // A process started after the 429 sends nothing either.
     const latecomer = await startWorker({ ...config, name: 'latecomer' });
     const late = await latecomer.run({ calls: 3, concurrency: 3 });
-    expect(late.failures.map((failure) => failure.name)).toEqual(Array(3).fill('RateLimitError'));
+    expect(late.failures.map((failure) => failure.name)).toEqual(Array(3).fill('RefusedError'));
     expect(fleetRequests().length).toBe(before + 1);
   });
 

@@ -49,7 +49,7 @@ export interface CallFailure {
   readonly status: number | undefined;
   /** The Error body's `code`, e.g. `api_key_banned`. */
   readonly code: string | undefined;
-  /** A `RateLimitError`'s `retryAfterMs`. */
+  /** A `RateLimitError`'s or `RefusedError`'s `retryAfterMs`. */
   readonly retryAfterMs?: number | undefined;
 }
 
