@@ -62,6 +62,7 @@ export default defineConfig([
       '!browser.js',
       '!testing/cli.js',
       '!testing/browser.js',
+      '!store/browser.js',
       '!testing/workerd.js',
     ],
   },
@@ -91,8 +92,13 @@ export default defineConfig([
     // the modules' browser variants: the root entry's model objects are plain zod/mini objects
     // (lighter than the compiled ones of the Node build) and it has no diagnostics channels, and
     // `./testing` has no HTTP server, so that no bundler, splitting or not, finds `node:http` in it.
-    // Types are the ones of the Node build.
-    entry: { browser: 'src/index.ts', 'testing/browser': 'src/testing/index.ts' },
+    // `./store` too, as pages and edge runtimes share a store between clients. Types are the ones of
+    // the Node build.
+    entry: {
+      browser: 'src/index.ts',
+      'testing/browser': 'src/testing/index.ts',
+      'store/browser': 'src/store/index.ts',
+    },
     format: ['esm'],
     platform: 'browser',
     dts: false,
