@@ -32,9 +32,9 @@ function readInteger(headers: Headers, name: string): number | undefined {
  * non-negative integers, so a malformed header never produces a half-true reading.
  */
 export function parseRateLimit(headers: Headers): RateLimit | null {
-  const limit = readInteger(headers, 'x-ratelimit-limit');
-  const remaining = readInteger(headers, 'x-ratelimit-remaining');
-  const reset = readInteger(headers, 'x-ratelimit-reset');
+  const limit = readInteger(headers, 'X-RateLimit-Limit');
+  const remaining = readInteger(headers, 'X-RateLimit-Remaining');
+  const reset = readInteger(headers, 'X-RateLimit-Reset');
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
   return { limit, remaining, reset: new Date(reset * 1000) };
 }
