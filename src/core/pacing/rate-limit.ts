@@ -18,11 +18,13 @@ export const RESET_RESOLUTION_MS = 1000;
  */
 export const RESET_LATENESS_MS = 2 * RESET_RESOLUTION_MS;
 
-const nonNegativeInteger = /^\d+$/;
+/** A header's digits, as `Retry-After`'s delta-seconds and the `X-RateLimit-*` headers are written. */
+export const DIGITS = /^\d+$/;
 
-function readInteger(headers: Headers, name: string): number | undefined {
+/** A header's value as a non-negative safe integer, or `undefined`. */
+export function readInteger(headers: Headers, name: string): number | undefined {
   const value = headers.get(name)?.trim() ?? '';
-  if (!nonNegativeInteger.test(value)) return undefined;
+  if (!DIGITS.test(value)) return undefined;
   const number = Number(value);
   return Number.isSafeInteger(number) ? number : undefined;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { DIGITS, readInteger } from '../pacing/rate-limit.js';
 import { honouredWait } from '../queue/bound.js';
 import { responseTime } from './response-time.js';
 import { RETRY_BUDGET_SPENT } from './retry-budget.js';
@@ -37,8 +38,6 @@ export interface RequestedWait {
   readonly reason: 'retry-after' | 'reset';
 }
 
-const deltaSeconds = /^\d+$/;
-
 /**
  * How long a response asked the caller to wait: `Retry-After` as delta-seconds or an HTTP-date;
  * else, when the rate-limit headers say the window is spent, until `X-RateLimit-Reset`; else
@@ -49,7 +48,7 @@ const deltaSeconds = /^\d+$/;
 export function requestedWait(headers: Headers, arrival: number): RequestedWait | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
-    if (deltaSeconds.test(retryAfter)) {
+    if (DIGITS.test(retryAfter)) {
       return { ms: Math.min(Number(retryAfter) * 1000, Number.MAX_SAFE_INTEGER), reason: 'retry-after' };
     }
     const date = Date.parse(retryAfter);
@@ -57,12 +56,10 @@ export function requestedWait(headers: Headers, arrival: number): RequestedWait 
       return { ms: Math.max(0, date - responseTime(headers, arrival)), reason: 'retry-after' };
     }
   }
+  const reset = readInteger(headers, 'X-RateLimit-Reset');
   // With requests left in the window, its reset does not explain the refusal.
-  if (headers.get('X-RateLimit-Remaining')?.trim() !== '0') return undefined;
-  const reset = headers.get('X-RateLimit-Reset')?.trim();
-  if (!reset || !deltaSeconds.test(reset)) return undefined;
-  const ms = Math.min(Number(reset) * 1000 - responseTime(headers, arrival), Number.MAX_SAFE_INTEGER);
-  return { ms: Math.max(0, ms), reason: 'reset' };
+  if (reset === undefined || readInteger(headers, 'X-RateLimit-Remaining') !== 0) return undefined;
+  return { ms: Math.max(0, reset * 1000 - responseTime(headers, arrival)), reason: 'reset' };
 }
 
 /** A failed attempt, as the policy sees it. */
