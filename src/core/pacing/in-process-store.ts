@@ -144,10 +144,10 @@ export class InProcessRateLimitStore implements RateLimitStore {
   }
 
   #lease(state: ScopeState, probe: boolean, window: number): string {
-    const lease = ++this.#nextLease;
-    state.leases.set(String(lease), { lease, window, at: Date.now() });
-    if (probe) state.probe = String(lease);
-    return String(lease);
+    const lease = String(++this.#nextLease);
+    state.leases.set(lease, { lease: this.#nextLease, window, at: Date.now() });
+    if (probe) state.probe = lease;
+    return lease;
   }
 
   release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void {
