@@ -47,6 +47,16 @@ describe('requestedWait', () => {
     expect(requestedWait(headers(left), NOW)).toBeUndefined();
   });
 
+  it('reads a spent window as the rate-limit reading does: a reset too large to be a time is none', () => {
+    const reset = String(NOW / 1000 + 12);
+    expect(requestedWait(headers({ 'X-RateLimit-Remaining': '00', 'X-RateLimit-Reset': reset }), NOW)).toEqual({
+      ms: 12_000,
+      reason: 'reset',
+    });
+    const endless = { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '9'.repeat(20) };
+    expect(requestedWait(headers(endless), NOW)).toBeUndefined();
+  });
+
   it('keeps an enormous Retry-After finite', () => {
     expect(requestedWait(headers({ 'Retry-After': '9'.repeat(400) }), NOW)?.ms).toBe(Number.MAX_SAFE_INTEGER);
   });
