@@ -62,6 +62,15 @@ describe('429 handling', () => {
     expect(elapsed).toBeLessThanOrEqual(1600);
   });
 
+  it('takes an X-RateLimit-Reset too large to be a time for none: backs off, and holds no later call', async () => {
+    const { client, store } = setup();
+    const endless = { 'retry-after': '', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '9'.repeat(20) };
+    store.injectFault({ status: 429, headers: endless });
+    expect((await settle(client.listPets(), 10)).error).toBeUndefined();
+    expect((await settle(client.listPets(), 10)).error).toBeUndefined();
+    expect(store.requests.map((request) => request.status)).toEqual([429, 200, 200]);
+  });
+
   it('gives up with RateLimitError after maxRetries', async () => {
     const { client, store } = setup({ maxRetries: 2 });
     store.injectFault({ status: 429, times: 5, headers: { 'retry-after': '1' } });
