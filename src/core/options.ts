@@ -25,6 +25,7 @@ import {
   isRecord,
   objectFields,
   schemaFinding,
+  wrongType,
 } from './validate.js';
 
 /**
@@ -182,7 +183,8 @@ const bySchema =
 const integer = (min: number, max: number) =>
   bySchema(z.int(SDK_MESSAGES).check(z.minimum(min), z.maximum(max)));
 
-const flag = bySchema(z.boolean(SDK_MESSAGES));
+// A plain check: zod's boolean schema would be the one part of zod only this option uses.
+const flag: Check = (value) => (typeof value === 'boolean' ? undefined : wrongType('boolean', value));
 
 const share: Check = (value) =>
   typeof value === 'number' && value > 0 && value <= 1
