@@ -48,11 +48,8 @@ describe('requestedWait', () => {
   });
 
   it('reads a spent window as the rate-limit reading does: a reset too large to be a time is none', () => {
-    const reset = String(NOW / 1000 + 12);
-    expect(requestedWait(headers({ 'X-RateLimit-Remaining': '00', 'X-RateLimit-Reset': reset }), NOW)).toEqual({
-      ms: 12_000,
-      reason: 'reset',
-    });
+    const spent = { 'X-RateLimit-Remaining': '00', 'X-RateLimit-Reset': String(NOW / 1000 + 12) };
+    expect(requestedWait(headers(spent), NOW)).toEqual({ ms: 12_000, reason: 'reset' });
     const endless = { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '9'.repeat(20) };
     expect(requestedWait(headers(endless), NOW)).toBeUndefined();
   });
