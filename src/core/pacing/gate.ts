@@ -132,7 +132,11 @@ export class RequestGate<Owner = undefined> {
         until,
       };
       const { maxQueued } = this.#options;
-      if (this.#queue.length >= maxQueued) return this.#refuse(waiter, queueFull(maxQueued));
+      if (this.#queue.length >= maxQueued) {
+        const now = Date.now();
+        const startAt = this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options);
+        return this.#refuse(waiter, queueFull(maxQueued, startAt - now));
+      }
       this.#queue.push(waiter);
       this.#options.onChange?.();
       this.#pump();

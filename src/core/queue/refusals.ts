@@ -18,9 +18,9 @@ export const tooLong = (waitMs: number): RefusedError =>
     waitMs,
   );
 
-/** `maxQueued` calls already wait: try again in a second. */
-export const queueFull = (maxQueued: number): RefusedError =>
-  refused('client_queue_full', `${maxQueued} calls already wait (maxQueued)`, 1000);
+/** `maxQueued` calls already wait; `startMs`, when one behind them could start, is the wait to pass on (1 s at least). */
+export const queueFull = (maxQueued: number, startMs: number): RefusedError =>
+  refused('client_queue_full', `${maxQueued} calls already wait (maxQueued)`, Math.max(1000, startMs));
 
 /** The call cannot start before its bound ends: `startMs` is the least it would wait, `leftMs` its bound. */
 export const tooLate = (startMs: number, leftMs: number): RefusedError =>
