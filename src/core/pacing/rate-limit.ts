@@ -72,8 +72,7 @@ export function rateLimitOutcome(
 
 /** Responses can arrive out of order: within one window the lowest remaining count is the truest. */
 export function latestReading(current: RateLimit | null, reading: RateLimit): RateLimit {
-  const sameWindow = current !== null && current.reset.getTime() === reading.reset.getTime();
-  return sameWindow && current.remaining < reading.remaining
+  return current?.reset.getTime() === reading.reset.getTime() && current.remaining < reading.remaining
     ? { ...reading, remaining: current.remaining }
     : reading;
 }
