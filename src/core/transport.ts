@@ -289,8 +289,9 @@ export class Transport {
       timeout: call.timeout,
       signal: kySignal(call.controller, options.signal),
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
-      fetch: async (request, init) => {
-        if (call.keys !== undefined && request instanceof Request) {
+      fetch: async (input, init) => {
+        const request = input as Request; // ky hands fetch a Request
+        if (call.keys !== undefined) {
           request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next(call.keys)}`);
         }
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
@@ -389,7 +390,7 @@ export class Transport {
    */
   async #attempt(
     call: Call,
-    request: Request | URL | string,
+    request: Request,
     init: RequestInit | undefined,
     attempt: AttemptTrace | undefined,
   ): Promise<Response> {
@@ -399,7 +400,7 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
-    const abort = attemptAbort((request as Request).signal);
+    const abort = attemptAbort(request.signal);
     this.#calls.attempt(call, abort?.controller ?? call.controller);
     call.outcomeUnknown = true;
     try {
@@ -413,10 +414,9 @@ export class Transport {
         redirect: REDIRECT,
         ...(abort && { signal: abort.controller.signal }),
       };
-      const retry = call.attempts > 1 && request instanceof Request;
+      const retry = call.attempts > 1;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      // ky hands fetch a Request.
-      response = await followRedirects(response, request as Request, fetch, call, this.#config.baseUrl);
+      response = await followRedirects(response, request, fetch, call, this.#config.baseUrl);
       call.outcomeUnknown = false;
       if (retry) {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, call.redact);
