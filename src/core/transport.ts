@@ -93,9 +93,8 @@ interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   retryWaitMs?: number;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
   readonly fetchOptions: RequestInit | undefined;
-  /** How long one attempt may take (`timeout`), and a lease for one lasts. */
+  /** How long one attempt may take (`timeout`). */
   readonly timeout: number;
-  readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
   readonly leases: string[];
   attempts: number;
@@ -207,7 +206,6 @@ export class Transport {
     const baseUrl = this.#config.baseUrl;
     // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
     const shown = (text: string) => (spec.shownPath === undefined ? text : call.redact(text));
-    const timeout = options.timeout ?? this.#config.timeout;
     const { apiKey } = this.#config;
     // A key function's keys: each call hides those its attempts used, so none are kept for the client's life.
     const keys = apiKey.fixed === undefined ? keyRedactor() : undefined;
@@ -233,8 +231,7 @@ export class Transport {
         : this.#config.fetchOptions,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       maxResponseBytes: options.maxResponseBytes ?? this.#config.maxResponseBytes,
-      timeout,
-      leaseMs: timeout + LEASE_MARGIN_MS,
+      timeout: options.timeout ?? this.#config.timeout,
       leases: [],
       attempts: 0,
       keys,
@@ -247,11 +244,7 @@ export class Transport {
     this.#calls.add(call);
     try {
       await this.#pass(call);
-      const response = await this.#send(
-        this.#config.baseUrl + relative,
-        call,
-        this.#kyOptions(call, options),
-      );
+      const response = await this.#send(baseUrl + relative, call, this.#kyOptions(call, options));
       this.#budget.earn();
       const data = await decodeData(call, spec.schema, response);
       return {
@@ -306,11 +299,11 @@ export class Transport {
 
   /** Waits in the queue, within what is left of the call's bound and of its waits in all. */
   async #pass(call: Call): Promise<void> {
-    const { spec, leaseMs, reportedUntil, controller } = call;
+    const { spec, reportedUntil, controller } = call;
     const since = Date.now();
     const lease = await this.#gate.pass(
       spec.operation,
-      leaseMs,
+      call.timeout + LEASE_MARGIN_MS,
       // The latest it may start: its life's end, or its waits' allowance spent.
       Math.min(call.deadline, since + call.queueLeftMs),
       controller.signal,
