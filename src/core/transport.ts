@@ -93,9 +93,8 @@ interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
   retryWaitMs?: number;
   /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
   readonly fetchOptions: RequestInit | undefined;
-  /** How long one attempt may take (`timeout`), and a lease for one lasts. */
+  /** How long one attempt may take (`timeout`). */
   readonly timeout: number;
-  readonly leaseMs: number;
   /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
   readonly leases: string[];
   attempts: number;
@@ -207,7 +206,6 @@ export class Transport {
     const baseUrl = this.#config.baseUrl;
     // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
     const shown = (text: string) => (spec.shownPath === undefined ? text : call.redact(text));
-    const timeout = options.timeout ?? this.#config.timeout;
     const { apiKey } = this.#config;
     // A key function's keys: each call hides those its attempts used, so none are kept for the client's life.
     const keys = apiKey.fixed === undefined ? keyRedactor() : undefined;
@@ -233,8 +231,7 @@ export class Transport {
         : this.#config.fetchOptions,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       maxResponseBytes: options.maxResponseBytes ?? this.#config.maxResponseBytes,
-      timeout,
-      leaseMs: timeout + LEASE_MARGIN_MS,
+      timeout: options.timeout ?? this.#config.timeout,
       leases: [],
       attempts: 0,
       keys,
@@ -247,11 +244,7 @@ export class Transport {
     this.#calls.add(call);
     try {
       await this.#pass(call);
-      const response = await this.#send(
-        this.#config.baseUrl + relative,
-        call,
-        this.#kyOptions(call, options),
-      );
+      const response = await this.#send(baseUrl + relative, call, this.#kyOptions(call, options));
       this.#budget.earn();
       const data = await decodeData(call, spec.schema, response);
       return {
@@ -289,8 +282,9 @@ export class Transport {
       timeout: call.timeout,
       signal: kySignal(call.controller, options.signal),
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
-      fetch: async (request, init) => {
-        if (call.keys !== undefined && request instanceof Request) {
+      fetch: async (input, init) => {
+        const request = input as Request; // ky hands fetch a Request
+        if (call.keys !== undefined) {
           request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next(call.keys)}`);
         }
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
@@ -305,11 +299,11 @@ export class Transport {
 
   /** Waits in the queue, within what is left of the call's bound and of its waits in all. */
   async #pass(call: Call): Promise<void> {
-    const { spec, leaseMs, reportedUntil, controller } = call;
+    const { spec, reportedUntil, controller } = call;
     const since = Date.now();
     const lease = await this.#gate.pass(
       spec.operation,
-      leaseMs,
+      call.timeout + LEASE_MARGIN_MS,
       // The latest it may start: its life's end, or its waits' allowance spent.
       Math.min(call.deadline, since + call.queueLeftMs),
       controller.signal,
@@ -389,7 +383,7 @@ export class Transport {
    */
   async #attempt(
     call: Call,
-    request: Request | URL | string,
+    request: Request,
     init: RequestInit | undefined,
     attempt: AttemptTrace | undefined,
   ): Promise<Response> {
@@ -399,7 +393,7 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
-    const abort = attemptAbort((request as Request).signal);
+    const abort = attemptAbort(request.signal);
     this.#calls.attempt(call, abort?.controller ?? call.controller);
     call.outcomeUnknown = true;
     try {
@@ -413,10 +407,9 @@ export class Transport {
         redirect: REDIRECT,
         ...(abort && { signal: abort.controller.signal }),
       };
-      const retry = call.attempts > 1 && request instanceof Request;
+      const retry = call.attempts > 1;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      // ky hands fetch a Request.
-      response = await followRedirects(response, request as Request, fetch, call, this.#config.baseUrl);
+      response = await followRedirects(response, request, fetch, call, this.#config.baseUrl);
       call.outcomeUnknown = false;
       if (retry) {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, call.redact);

@@ -6,12 +6,11 @@
  */
 import { readRequestId } from '../../shared/request-id.js';
 import type { RateLimitWait } from '../types.js';
-import { REPLAYED_NOTE } from './replayed.js';
 import type { RetryDecision } from './retry.js';
 
 /**
- * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)`; a
- * `replayed` id, the previous attempt's too, says the response did not come from the service.
+ * `GET /pets -> 200 in 12 ms (attempt 1, request id req_1f)`, or `no response (TimeoutError)`; the
+ * `note` of a replayed response (noticeReplay's) follows the request id.
  */
 export function attemptLine(
   described: string,
@@ -20,14 +19,14 @@ export function attemptLine(
   response: Response | undefined,
   failure: unknown,
   redact: <V>(value: V) => V,
-  replayed?: string,
+  note?: string,
 ): string {
   const outcome =
     response !== undefined
       ? String(response.status)
       : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
   const requestId = response === undefined ? undefined : redact(readRequestId(response.headers));
-  const id = requestId === undefined ? '' : `, request id ${requestId}${replayed ? REPLAYED_NOTE : ''}`;
+  const id = requestId === undefined ? '' : `, request id ${requestId}${note ?? ''}`;
   return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
 }
 

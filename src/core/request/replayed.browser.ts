@@ -12,5 +12,3 @@ export const noticeReplay = (
   _described: string,
   _redact: unknown,
 ): string | undefined => undefined;
-
-export const REPLAYED_NOTE = '';

@@ -9,8 +9,8 @@ import { warnOnce } from '../deprecation.js';
 import type { Log } from '../log.js';
 
 /**
- * The request id a retry's response shares with the previous attempt's, or `undefined`; warns once
- * per process, since the cause is the process's `fetch`, not the client.
+ * What the attempt's log line adds when a retry's response shares the previous attempt's request
+ * id, or `undefined`; warns once per process, since the cause is the process's `fetch`, not the client.
  */
 export function noticeReplay(
   previous: Response | undefined,
@@ -29,8 +29,5 @@ export function noticeReplay(
       'a fetch wrapper that memoizes or caches responses, such as Next.js request memoization or its data cache. ' +
       'Check the fetch option, and the cache options in fetchOptions.',
   );
-  return redact(id);
+  return ", the previous attempt's: not from the service";
 }
-
-/** What an attempt's debug line adds after a replayed request id. */
-export const REPLAYED_NOTE = ", the previous attempt's: not from the service";
