@@ -275,12 +275,8 @@ export class Transport {
    */
   #kyOptions(call: Call, options: CallOptions): Options {
     const { spec } = call;
-    // ky takes an undefined `json` as none.
     const kyOptions: Options = {
       method: spec.method,
-      json: spec.json,
-      timeout: call.timeout,
-      signal: kySignal(call.controller, options.signal),
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
       fetch: async (input, init) => {
         const request = input as Request; // ky hands fetch a Request
@@ -290,6 +286,11 @@ export class Transport {
         return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
       },
     };
+    // ky copies its options once for each key it is given: only those the instance lacks are.
+    const signal = kySignal(call.controller, options.signal);
+    if (signal) kyOptions.signal = signal;
+    if (spec.json !== undefined) kyOptions.json = spec.json;
+    if (call.timeout !== this.#config.timeout) kyOptions.timeout = call.timeout;
     // Headers given as undefined would drop the client's own.
     if ((spec.headers ?? options.headers) !== undefined) {
       kyOptions.headers = callHeaders(spec.headers, options.headers);
@@ -418,7 +419,7 @@ export class Transport {
       const limit = call.maxResponseBytes;
       // `null`: a status that never carries a body (204, 304, ...) comes with none at all;
       // `undefined`: a body past the limit, which an error status's retry decision does without.
-      const text = response.body && (await readBody(response.body, limit));
+      const text = response.body && (await readBody(response, limit));
       call.body = text ?? undefined;
       if (text === undefined && response.ok) throw tooLarge(call, response, limit);
       if (response.ok) return response;

@@ -211,7 +211,14 @@ describe('a gzip body over the cap once decompressed', () => {
 
   beforeAll(async () => {
     server = createServer((_, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(zipped);
+      // Its declared length, well within the cap, is the compressed one.
+      response
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': zipped.byteLength,
+        })
+        .end(zipped);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
