@@ -136,7 +136,10 @@ export type RateLimitDecision =
       readonly waitMs: number;
       /** Why it waits. */
       readonly reason: 'cooldown' | 'budget' | 'probe';
-      /** With `budget`: leases out spend what is left, so one answered uncounted would free it. */
+      /**
+       * With `budget`: leases out spend what is left, so one answered uncounted would free it. With
+       * `probe`: the wait is a poll for the request out, which may answer at any moment.
+       */
       readonly held?: boolean | undefined;
       /** A shared store's view of the fleet, for {@link withFallback}. */
       readonly fleet?: RateLimitFleet | undefined;

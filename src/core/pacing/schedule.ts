@@ -8,8 +8,14 @@
  * @module
  */
 
+import { scopeId } from './in-process-store.js';
 import { RESET_LATENESS_MS, RESET_RESOLUTION_MS } from './rate-limit.js';
-import type { RateLimitDecision, RateLimitOutcome } from './rate-limit-store.js';
+import type {
+  RateLimitDecision,
+  RateLimitOutcome,
+  RateLimitScope,
+  RateLimitStore,
+} from './rate-limit-store.js';
 import { burstSize } from './spread.js';
 
 /** Whether calls are paced by the readings, and the share of a window's budget that goes at once. */
@@ -40,8 +46,6 @@ export class Schedule {
     const current = this.#window;
     if (current?.id === reading.window) {
       current.remaining = Math.min(current.remaining, reading.remaining);
-      // Read in whole seconds, every reading's reset is at or after the real one: the earliest is the truest.
-      current.resetAt = Math.min(current.resetAt, now + reading.resetInMs);
       return;
     }
     // Reset times are whole seconds: the smallest step between two of them is one window.
@@ -65,6 +69,15 @@ export class Schedule {
    */
   spent(n = 1): void {
     if (this.#window !== undefined) this.#window.remaining -= n;
+  }
+
+  /**
+   * The store holds the head for the budget until `at`: a window this schedule counts as spent
+   * resets by then, as the store has it (a shared one read other clients' answers too).
+   */
+  opensBy(at: number, inFlight: number): void {
+    const window = this.#window;
+    if (window && window.remaining - inFlight <= 0) window.resetAt = Math.min(window.resetAt, at);
   }
 
   /**
@@ -113,6 +126,20 @@ export class Schedule {
     const opens = resetAt + Math.floor(later / limit) * windowMs;
     return Math.max(cooldown, opens + spreadDelay(later % limit, limit, windowMs, limit, burst));
   }
+}
+
+const schedules = new WeakMap<RateLimitStore, Map<string, Schedule>>();
+
+/**
+ * The schedule of `scope` in `store`: one for every client of this process that shares the store,
+ * so that each reads what the store learned from all of them.
+ */
+export function scheduleOf(store: RateLimitStore, scope: RateLimitScope): Schedule {
+  const byScope = schedules.get(store) ?? new Map<string, Schedule>();
+  schedules.set(store, byScope);
+  const schedule = byScope.get(scopeId(scope)) ?? new Schedule();
+  byScope.set(scopeId(scope), schedule);
+  return schedule;
 }
 
 /**
