@@ -18,7 +18,7 @@ import type {
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
-import { type Sent, spentIn, spentUntil } from './unanswered.js';
+import { type Sent, sentIn, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -139,7 +139,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         }
         if (paced) state.bucket = paced.bucket;
       }
-      return { granted: true, lease: this.#lease(state, probing, current ? reading.window : 0) };
+      return { granted: true, lease: this.#lease(state, probing, current ? sentIn(reading, now) : 0) };
     }
     return { granted: true, lease: this.#lease(state, false, 0) };
   }

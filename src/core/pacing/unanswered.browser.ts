@@ -8,6 +8,8 @@ import type { Sent } from './unanswered.js';
 
 export type { Sent } from './unanswered.js';
 
+export const sentIn = ({ window }: { window: number }): number => window;
+
 export const spentIn = (lost: readonly Sent[], window: number): number =>
   lost.filter((sent) => sent.window === window).length;
 
