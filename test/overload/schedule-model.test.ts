@@ -38,6 +38,13 @@ describe('the earliest a call could start', () => {
     expect(startMs(admission, 2, 0, true, NOW)).toBe(4_000);
   });
 
+  it("keeps a window's reset as first read, so that no call it refused is then served earlier", () => {
+    const admission = new Schedule();
+    admission.learn(reading(0, 4_000), NOW);
+    admission.learn(reading(0, 3_000), NOW);
+    expect(startMs(admission, 0, 0, true, NOW)).toBe(4_000);
+  });
+
   it('is the end of a cooldown, with pacing off too', () => {
     const admission = new Schedule();
     admission.learn({ cooldownMs: 3_000 }, NOW);
