@@ -458,7 +458,7 @@ export class Transport {
     lease: string | undefined,
     attempt: AttemptTrace | undefined,
   ): void {
-    const serviceNow = response ? this.#serviceTime(response.headers, Date.now()) : 0;
+    const serviceNow = this.#serviceTime(response?.headers, Date.now());
     const reading = response ? parseRateLimit(response.headers) : null;
     call.reading = reading;
     call.requested = response?.ok === false ? requestedWait(response.headers, serviceNow) : undefined;

@@ -86,7 +86,7 @@ export class RequestGate<Owner = undefined> {
 
   constructor(options: GateOptions<Owner>) {
     this.#options = options;
-    this.#schedule = scheduleOf(options.store, options.scope);
+    this.#schedule = scheduleOf(options);
   }
 
   /** How many requests wait. */
@@ -223,7 +223,6 @@ export class RequestGate<Owner = undefined> {
     const now = Date.now();
     const headAt = now + headWaitMs;
     const { onWait } = this.#options;
-    if (headReason === 'budget' && !held) this.#schedule.opensBy(headAt, this.#leases);
     let ahead = 0;
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {

@@ -139,7 +139,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         }
         if (paced) state.bucket = paced.bucket;
       }
-      return { granted: true, lease: this.#lease(state, probing, current ? sentIn(reading, now) : 0) };
+      return { granted: true, lease: this.#lease(state, probing, sentIn(reading, now)) };
     }
     return { granted: true, lease: this.#lease(state, false, 0) };
   }

@@ -7,7 +7,6 @@
  */
 export class Schedule {
   learn(): void {}
-  opensBy(): void {}
   startAt(after: number): number {
     return after;
   }

@@ -72,15 +72,6 @@ export class Schedule {
   }
 
   /**
-   * The store holds the head for the budget until `at`: a window this schedule counts as spent
-   * resets by then, as the store has it (a shared one read other clients' answers too).
-   */
-  opensBy(at: number, inFlight: number): void {
-    const window = this.#window;
-    if (window && window.remaining - inFlight <= 0) window.resetAt = Math.min(window.resetAt, at);
-  }
-
-  /**
    * When (epoch ms) the call with `ahead` calls waiting before it can start, not before `after`,
    * while `inFlight` requests hold leases, by its `pacing`. The earliest it must wait for (the cooldown, the
    * budget, the reset: a lower bound, so that no call that could start in time is refused) when
@@ -134,7 +125,7 @@ const schedules = new WeakMap<RateLimitStore, Map<string, Schedule>>();
  * The schedule of `scope` in `store`: one for every client of this process that shares the store,
  * so that each reads what the store learned from all of them.
  */
-export function scheduleOf(store: RateLimitStore, scope: RateLimitScope): Schedule {
+export function scheduleOf({ store, scope }: { store: RateLimitStore; scope: RateLimitScope }): Schedule {
   const byScope = schedules.get(store) ?? new Map<string, Schedule>();
   schedules.set(store, byScope);
   const schedule = byScope.get(scopeId(scope)) ?? new Schedule();

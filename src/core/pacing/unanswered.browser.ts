@@ -8,7 +8,7 @@ import type { Sent } from './unanswered.js';
 
 export type { Sent } from './unanswered.js';
 
-export const sentIn = ({ window }: { window: number }): number => window;
+export const sentIn = (reading: { window: number } | null): number => reading?.window ?? 0;
 
 export const spentIn = (lost: readonly Sent[], window: number): number =>
   lost.filter((sent) => sent.window === window).length;

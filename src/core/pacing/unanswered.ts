@@ -18,9 +18,9 @@ export interface Sent {
   readonly at: number;
 }
 
-/** The window a request sent `now` surely goes in: the current one, unless it may have reset already (0). */
-export const sentIn = ({ window, resetAt }: { window: number; resetAt: number }, now: number): number =>
-  now < resetAt - RESET_LATENESS_MS ? window : 0;
+/** The window a request sent `now` surely goes in: the reading's, unless it may have reset already (0). */
+export const sentIn = (reading: { window: number; resetAt: number } | null, now: number): number =>
+  reading !== null && now < reading.resetAt - RESET_LATENESS_MS ? reading.window : 0;
 
 /**
  * How many of the requests `lost` spend `window`: those that surely went in it, and those sent

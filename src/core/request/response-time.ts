@@ -12,10 +12,10 @@
  * offset between the clocks; the greatest seen so far is the skew known. Without a valid `Date`
  * ever seen, the arrival time.
  */
-export function serviceClock(): (headers: Headers, arrival: number) => number {
+export function serviceClock(): (headers: Headers | undefined, arrival: number) => number {
   let offset = Number.NEGATIVE_INFINITY;
   return (headers, arrival) => {
-    const skew = Date.parse(headers.get('Date') ?? '') - arrival;
+    const skew = Date.parse(headers?.get('Date') ?? '') - arrival;
     if (skew > offset) offset = skew;
     return offset > Number.NEGATIVE_INFINITY ? arrival + offset : arrival;
   };
