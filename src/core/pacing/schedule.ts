@@ -37,6 +37,8 @@ export class Schedule {
   /** How long a window lasts (a lower bound until two resets a window apart showed it); 0 while unknown. */
   #windowMs = 0;
   #windowSeen = false;
+  /** How much sooner than `#windowMs` a window may come after the next: a second once a `Date` was read. */
+  #unsureMs = 0;
   #cooldownUntil = 0;
 
   /** Takes in what a response said of the window and of a cooldown. */
@@ -48,6 +50,9 @@ export class Schedule {
       current.remaining = Math.min(current.remaining, reading.remaining);
       return;
     }
+    // Read against a `Date` (the reset less the wait is not this host's time), the service's clock is
+    // known to a second: as it becomes better known, later windows may come up to a second sooner.
+    if (Math.abs(reading.window * 1000 - reading.resetInMs - now) > 1) this.#unsureMs = RESET_RESOLUTION_MS;
     // Reset times are whole seconds: the smallest step between two of them is one window.
     const step = current === undefined ? 0 : (reading.window - current.id) * 1000;
     if (step > 0) {
@@ -97,7 +102,7 @@ export class Schedule {
     const window = this.#window;
     if (!pacing || window === undefined || window.limit <= 0) return cooldown;
     const { limit } = window;
-    const windowMs = this.#windowMs;
+    const windowMs = Math.max(0, this.#windowMs - this.#unsureMs);
     let { resetAt } = window;
     let left = window.remaining - inFlight;
     if (resetAt <= now) {
