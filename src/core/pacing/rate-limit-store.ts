@@ -261,8 +261,9 @@ export interface RateLimitOutcome {
  *    shorter than the longest window seen over its `limit`, so that no window gets more probes than
  *    the last budget known).
  *
- * Outcomes: of one window (same `window`), the lowest `remaining` stands, and the earliest reset,
- * as responses arrive out of order; a `null` reading while there is no reading marks the service as
+ * Outcomes: of one window (same `window`), the lowest `remaining` stands as responses arrive out of
+ * order, and its reset once read never moves earlier (a call refused by it is never then served
+ * sooner); a `null` reading while there is no reading marks the service as
  * not reporting; a `cooldownMs` extends the cooldown. An `unanswered` request may have been counted:
  * it stays spent in the window it went in until that window resets, and in no later one unless it
  * went with none current, or so near the reset as read that the window may have reset (a
