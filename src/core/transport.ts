@@ -39,6 +39,7 @@ import { type FailedCall, toPetStoreError } from './request/failure.js';
 import { readBody } from './request/read-body.js';
 import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
+import { serviceClock } from './request/response-time.js';
 import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
 import { RetryBudget } from './request/retry-budget.js';
@@ -123,6 +124,7 @@ export class Transport {
   readonly #store: RateLimitStore;
   readonly #scope: RateLimitScope;
   #rateLimit: RateLimit | null = null;
+  readonly #serviceTime = serviceClock();
   /** Until a 2xx or a 429 tells whether CORS hides the rate-limit headers (then warned once). */
   #watchHiddenHeaders = true;
 
@@ -450,16 +452,16 @@ export class Transport {
     lease: string | undefined,
     attempt: AttemptTrace | undefined,
   ): void {
-    const arrival = Date.now();
+    const serviceNow = this.#serviceTime(response?.headers, Date.now());
     const reading = response ? parseRateLimit(response.headers) : null;
     call.reading = reading;
-    call.requested = response?.ok === false ? requestedWait(response.headers, arrival) : undefined;
+    call.requested = response?.ok === false ? requestedWait(response.headers, serviceNow) : undefined;
     observeAttempt(call, attempt, response, reading);
     if (lease !== undefined) {
       this.#gate.settle(
         lease,
         response
-          ? rateLimitOutcome(response, reading, arrival, call.requested?.ms)
+          ? rateLimitOutcome(response, reading, serviceNow, call.requested?.ms)
           : call.controller.signal.aborted
             ? ABORTED
             : LOST,

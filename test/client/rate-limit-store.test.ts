@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PetStoreClient } from '../../src/index.js';
 import { createInProcessRateLimitStore, type RateLimitStore } from '../../src/store/index.js';
 import { createFakePetStore, type FakePetStore } from '../../src/testing/index.js';
-import { settle, startFakeClock } from '../support/fake-clock.js';
+import { START, settle, startFakeClock } from '../support/fake-clock.js';
 
 const BASE_URL = 'http://animal-store.test/v1';
 const KEY = 'sk-shared-key-0001';
@@ -139,6 +139,40 @@ describe('rateLimitStore', () => {
     const { value } = await all(calls);
     expect(value?.filter((result) => result.status === 'rejected')).toHaveLength(1);
     expect(statuses).toHaveLength(69);
+    expect(statuses).not.toContain(429);
+  });
+
+  it("admits a call by the store's reset, which another client read, not by its own later reading", async () => {
+    // The service's clock runs a minute ahead: a window it opens at 12:01:00.100 resets at 12:01:10.100,
+    // sent as 12:01:11. Client a reads it 100 ms into the second, client b 950 ms in (its reading
+    // alone would place the reset at 11.95 s from the start).
+    const store = createFakePetStore({
+      baseUrl: BASE_URL,
+      apiKeys: { [KEY]: { perMinute: 2, perDay: 1_000, window: 10_000 } },
+      now: () => Date.now() + 60_000,
+    });
+    const statuses: number[] = [];
+    const fetch = async (input: Request | URL | string, init?: RequestInit) => {
+      const response = await store.fetch(input, init);
+      statuses.push(response.status);
+      const headers = new Headers(response.headers);
+      headers.set('date', new Date(Date.now() + 60_000).toUTCString());
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const rateLimitStore = createInProcessRateLimitStore();
+    const [a, b] = [
+      client(fetch, { rateLimitStore, pacingBurst: 1 }),
+      client(fetch, { rateLimitStore, pacingBurst: 1 }),
+    ];
+    vi.setSystemTime(START + 100);
+    await a.listPets();
+    vi.setSystemTime(START + 950);
+    await b.listPets();
+    vi.setSystemTime(START + 10_700);
+
+    const { error, elapsed } = await settle(b.listPets({}, { callTimeout: 1_000 }), 50);
+    expect(error).toBeUndefined();
+    expect(elapsed).toBeLessThanOrEqual(1_000);
     expect(statuses).not.toContain(429);
   });
 

@@ -20,9 +20,10 @@ describe('the earliest a call could start', () => {
   });
 
   it('adds a whole window for every limit of calls beyond, once two resets showed its length', () => {
+    // Read against this host's clock (a reset less its wait is the time read): each window is certain.
     const admission = new Schedule();
-    admission.learn(reading(0, 500, 1_800_000_000), NOW - 10_000);
-    admission.learn(reading(0, 4_000), NOW);
+    admission.learn(reading(0, 0, 1_799_999_994), NOW - 6_000);
+    admission.learn(reading(0, 4_000, 1_800_000_004), NOW);
     // 25 ahead: 10 go at the reset, 10 a window later, the 25th's turn comes in the window after.
     expect(startMs(admission, 25, 0, true, NOW)).toBe(4_000 + 2 * 10_000);
     // Without the window's length, only the reset is certain.
@@ -36,6 +37,13 @@ describe('the earliest a call could start', () => {
     admission.learn(reading(2, 4_000), NOW);
     admission.learn(reading(5, 4_000), NOW);
     expect(startMs(admission, 2, 0, true, NOW)).toBe(4_000);
+  });
+
+  it("keeps a window's reset as first read, so that no call it refused is then served earlier", () => {
+    const admission = new Schedule();
+    admission.learn(reading(0, 4_000), NOW);
+    admission.learn(reading(0, 3_000), NOW);
+    expect(startMs(admission, 0, 0, true, NOW)).toBe(4_000);
   });
 
   it('is the end of a cooldown, with pacing off too', () => {
@@ -61,8 +69,16 @@ describe('the earliest a call could start', () => {
 
   it("takes a window at least as long as its first request's reset less a second, until two resets show it", () => {
     const schedule = new Schedule();
-    schedule.learn(reading(9, 10_600), NOW);
+    schedule.learn(reading(9, 10_000, 1_800_000_010), NOW);
     // 9 left, then 10 a window: the 20th call ahead goes in the window after next.
-    expect(startMs(schedule, 19, 0, true, NOW)).toBe(10_600 + 9_600);
+    expect(startMs(schedule, 19, 0, true, NOW)).toBe(10_000 + 9_000);
+  });
+
+  it('counts windows after the next a second sooner once a reset was read against a Date', () => {
+    // The reset less its wait is not this host's time: the service's clock, read from whole-second
+    // Date headers, may prove up to a second ahead of what is known of it, and each window start sooner.
+    const schedule = new Schedule();
+    schedule.learn(reading(9, 10_600, 1_800_000_010), NOW);
+    expect(startMs(schedule, 19, 0, true, NOW)).toBe(10_600 + 8_600);
   });
 });

@@ -24,8 +24,8 @@ describe('the earliest a call could start, the budget spread over the window', (
 
   it('counts the turn within a later window, once two resets showed its length', () => {
     const admission = new Schedule();
-    admission.learn(reading(0, 500, 1_800_000_000), NOW - 10_000);
-    admission.learn(reading(0, 4_000), NOW);
+    admission.learn(reading(0, 0, 1_799_999_994), NOW - 6_000);
+    admission.learn(reading(0, 4_000, 1_800_000_004), NOW);
     // 15 ahead: the next window serves 10, the one after the burst of 2 and then one per 800 ms.
     expect(startMs(admission, 15, 0, true, NOW, 0.2)).toBe(4_000 + 10_000 + 4 * 800);
   });

@@ -80,6 +80,27 @@ describe('refused at once', () => {
   });
 });
 
+describe('while one request learns the budget', () => {
+  it('refuses no call whose bound ends before the next poll: its answer may come first', async () => {
+    const context = setup(
+      {
+        maxQueueWait: 20,
+        fetch: async (input, init) => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          return context.store.fetch(input, init);
+        },
+      },
+      { apiKeys: { [API_KEY]: { perMinute: 10, perDay: 1_000, window: 10_000 } } },
+    );
+    const outcomes: Outcome[] = [];
+    track(outcomes, context.client.listPets());
+    track(outcomes, context.client.listPets());
+    await until(outcomes, 2, 1_000);
+
+    expect(outcomes.map((outcome) => outcome.error)).toEqual([undefined, undefined]);
+  });
+});
+
 describe("the README's 150 concurrent calls on the Free plan", () => {
   it('with maxQueueWait: 180_000, succeed in three windows with no 429', async () => {
     const { client, sent } = onPlan('free', { maxQueueWait: 180_000 });

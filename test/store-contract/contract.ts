@@ -189,6 +189,16 @@ export function describeStoreContract(
       expect((await grantsUntilRefused(store, scope)).leases).toHaveLength(2);
     });
 
+    it('counts a request with no answer in the window it went in, not in the next', async () => {
+      await store.release(scope, await lease(store, scope), { reading: reading(5, 5_000) });
+      const early = await lease(store, scope);
+      // The window resets, and a request granted after it reads the next, before its caller gives up.
+      await store.release(scope, await lease(store, scope), { reading: reading(9, 5_000, WINDOW + 10) });
+      await store.release(scope, early, { unanswered: 'aborted' });
+
+      expect((await grantsUntilRefused(store, scope)).leases).toHaveLength(9);
+    });
+
     it('after a request brought no reading back, sends one at a time after a backoff until a reading returns', async () => {
       await store.release(scope, await lease(store, scope), { reading: reading(9, 5_000) });
       await store.release(scope, await lease(store, scope), { unanswered: 'lost' });

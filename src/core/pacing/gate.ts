@@ -31,7 +31,7 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-import { askOutOfTurn, Schedule } from './schedule.js';
+import { askOutOfTurn, type Schedule, scheduleOf } from './schedule.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
@@ -80,12 +80,13 @@ export class RequestGate<Owner = undefined> {
   #deciding = false;
   /** Something changed while it was deciding: ask again rather than sleep. */
   #changed = false;
-  readonly #schedule = new Schedule();
+  readonly #schedule: Schedule;
   /** Leases granted and not yet handed back. */
   #leases = 0;
 
   constructor(options: GateOptions<Owner>) {
     this.#options = options;
+    this.#schedule = scheduleOf(options);
   }
 
   /** How many requests wait. */
@@ -202,7 +203,7 @@ export class RequestGate<Owner = undefined> {
     if (decision.granted || !this.#queue.includes(head)) return true;
     const { waitMs, reason } = decision;
     // A budget held by requests out (this client's, or as the store says) may come back: one answered uncounted frees it.
-    const held = reason === 'budget' && (this.#leases > 0 || !!decision.held);
+    const held = !!decision.held || (reason === 'budget' && this.#leases > 0);
     if (reason !== 'probe' && waitMs > this.#options.maxWait && !held) {
       this.#refuse(head, tooLong(waitMs));
       return true;

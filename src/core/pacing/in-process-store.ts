@@ -18,7 +18,7 @@ import type {
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
-import { type Sent, spentIn, spentUntil } from './unanswered.js';
+import { type Sent, sentIn, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -108,7 +108,8 @@ export class InProcessRateLimitStore implements RateLimitStore {
       const current = reading !== null && now < reading.resetAt;
       const probing = !current || state.silences > 0;
       if (probing) {
-        if (state.probe !== undefined) return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe' };
+        if (state.probe !== undefined)
+          return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe', held: true };
         if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
         const openAt = spentUntil(state, now);
         if (openAt > now) return { granted: false, waitMs: openAt - now, reason: 'budget' };
@@ -138,7 +139,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
         }
         if (paced) state.bucket = paced.bucket;
       }
-      return { granted: true, lease: this.#lease(state, probing, current ? reading.window : 0) };
+      return { granted: true, lease: this.#lease(state, probing, sentIn(reading, now)) };
     }
     return { granted: true, lease: this.#lease(state, false, 0) };
   }
@@ -223,8 +224,8 @@ export class InProcessRateLimitStore implements RateLimitStore {
 }
 
 /**
- * Responses of one window can arrive out of order: the lowest remaining count is the truest, and
- * the earliest reset (each read in whole seconds is at or after the real one).
+ * Responses of one window can arrive out of order: the lowest remaining count is the truest. The
+ * reset first read stands, so that a call refused by it is never then served earlier.
  */
 function lowest(
   current: ScopeState['reading'],
@@ -233,11 +234,7 @@ function lowest(
   own: boolean,
 ): WindowReading {
   return current !== null && current.window === reading.window
-    ? {
-        ...current,
-        remaining: Math.min(current.remaining, reading.remaining),
-        resetAt: Math.min(current.resetAt, now + reading.resetInMs),
-      }
+    ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
     : {
         remaining: reading.remaining,
         limit: reading.limit,

@@ -136,7 +136,10 @@ export type RateLimitDecision =
       readonly waitMs: number;
       /** Why it waits. */
       readonly reason: 'cooldown' | 'budget' | 'probe';
-      /** With `budget`: leases out spend what is left, so one answered uncounted would free it. */
+      /**
+       * With `budget`: leases out spend what is left, so one answered uncounted would free it. With
+       * `probe`: the wait is a poll for the request out, which may answer at any moment.
+       */
       readonly held?: boolean | undefined;
       /** A shared store's view of the fleet, for {@link withFallback}. */
       readonly fleet?: RateLimitFleet | undefined;
@@ -258,11 +261,14 @@ export interface RateLimitOutcome {
  *    shorter than the longest window seen over its `limit`, so that no window gets more probes than
  *    the last budget known).
  *
- * Outcomes: of one window (same `window`), the lowest `remaining` stands, and the earliest reset,
- * as responses arrive out of order; a `null` reading while there is no reading marks the service as
+ * Outcomes: of one window (same `window`), the lowest `remaining` stands as responses arrive out of
+ * order, and its reset once read never moves earlier (a call refused by it is never then served
+ * sooner); a `null` reading while there is no reading marks the service as
  * not reporting; a `cooldownMs` extends the cooldown. An `unanswered` request may have been counted:
- * it stays spent in the window it went in until that window resets, and, as it may have opened the
- * next (a whole-second reset comes early), until a window's length has passed since it went; it is
+ * it stays spent in the window it went in until that window resets, and in no later one unless it
+ * went with none current, or so near the reset as read that the window may have reset (a
+ * whole-second reset comes early): then it may have opened the next, and spends the current window
+ * until a window's length has passed since it went; it is
  * kept apart from `remaining` until the reading of a request granted after it (which counted it, or
  * shows it never arrived: a reading taken before it went cannot have). With no current reading, no
  * more requests go than the last `limit` while as many went within a window's length. The requests

@@ -5,7 +5,6 @@
  * @module
  */
 
-import { responseTime } from '../request/response-time.js';
 import type { RateLimit } from '../types.js';
 import type { RateLimitOutcome } from './rate-limit-store.js';
 
@@ -42,15 +41,16 @@ export function parseRateLimit(headers: Headers): RateLimit | null {
 }
 
 /**
- * What a response tells the rate-limit store: its reading, the reset relative to the response's
- * own time (so a host whose clock is off neither waits too long nor sends too early), and for a
- * 429 the wait it asked for as every request's cooldown. Only a success without rate-limit headers
- * says the service does not report them: an error may come from a proxy in front of it.
+ * What a response tells the rate-limit store: its reading, the reset relative to `serviceNow`, the
+ * service's time at its arrival (response-time.ts: so a host whose clock is off neither waits too
+ * long nor sends too early), and for a 429 the wait it asked for as every request's cooldown. Only a
+ * success without rate-limit headers says the service does not report them: an error may come from
+ * a proxy in front of it.
  */
 export function rateLimitOutcome(
-  { headers, status, ok }: Response,
+  { status, ok }: Response,
   reading: RateLimit | null,
-  arrival: number,
+  serviceNow: number,
   requestedMs: number | undefined,
 ): RateLimitOutcome {
   const resetAt = reading?.reset.getTime() ?? 0;
@@ -63,7 +63,7 @@ export function rateLimitOutcome(
         : {
             limit: reading.limit,
             remaining: reading.remaining,
-            resetInMs: Math.max(0, resetAt - responseTime(headers, arrival)),
+            resetInMs: Math.max(0, resetAt - serviceNow),
             window: resetAt / 1000,
           },
     cooldownMs: status === 429 ? requestedMs : undefined,

@@ -1,7 +1,7 @@
 /**
  * The schedule in the browser build: a page's calls come from one user, so no start is estimated;
  * each waiter starts, as far as it knows, when the head of the queue does (`after`), and none is
- * asked about out of turn. Same exports.
+ * asked about out of turn nor shared. Same exports.
  *
  * @module
  */
@@ -11,5 +11,7 @@ export class Schedule {
     return after;
   }
 }
+
+export const scheduleOf = (): Schedule => new Schedule();
 
 export const askOutOfTurn = (): boolean => false;

@@ -8,8 +8,14 @@
  * @module
  */
 
+import { scopeId } from './in-process-store.js';
 import { RESET_LATENESS_MS, RESET_RESOLUTION_MS } from './rate-limit.js';
-import type { RateLimitDecision, RateLimitOutcome } from './rate-limit-store.js';
+import type {
+  RateLimitDecision,
+  RateLimitOutcome,
+  RateLimitScope,
+  RateLimitStore,
+} from './rate-limit-store.js';
 import { burstSize } from './spread.js';
 
 /** Whether calls are paced by the readings, and the share of a window's budget that goes at once. */
@@ -31,6 +37,8 @@ export class Schedule {
   /** How long a window lasts (a lower bound until two resets a window apart showed it); 0 while unknown. */
   #windowMs = 0;
   #windowSeen = false;
+  /** How much sooner than `#windowMs` a window may come after the next: a second once a `Date` was read. */
+  #unsureMs = 0;
   #cooldownUntil = 0;
 
   /** Takes in what a response said of the window and of a cooldown. */
@@ -40,10 +48,11 @@ export class Schedule {
     const current = this.#window;
     if (current?.id === reading.window) {
       current.remaining = Math.min(current.remaining, reading.remaining);
-      // Read in whole seconds, every reading's reset is at or after the real one: the earliest is the truest.
-      current.resetAt = Math.min(current.resetAt, now + reading.resetInMs);
       return;
     }
+    // Read against a `Date` (the reset less the wait is not this host's time), the service's clock is
+    // known to a second: as it becomes better known, later windows may come up to a second sooner.
+    if (Math.abs(reading.window * 1000 - reading.resetInMs - now) > 1) this.#unsureMs = RESET_RESOLUTION_MS;
     // Reset times are whole seconds: the smallest step between two of them is one window.
     const step = current === undefined ? 0 : (reading.window - current.id) * 1000;
     if (step > 0) {
@@ -93,7 +102,7 @@ export class Schedule {
     const window = this.#window;
     if (!pacing || window === undefined || window.limit <= 0) return cooldown;
     const { limit } = window;
-    const windowMs = this.#windowMs;
+    const windowMs = Math.max(0, this.#windowMs - this.#unsureMs);
     let { resetAt } = window;
     let left = window.remaining - inFlight;
     if (resetAt <= now) {
@@ -113,6 +122,20 @@ export class Schedule {
     const opens = resetAt + Math.floor(later / limit) * windowMs;
     return Math.max(cooldown, opens + spreadDelay(later % limit, limit, windowMs, limit, burst));
   }
+}
+
+const schedules = new WeakMap<RateLimitStore, Map<string, Schedule>>();
+
+/**
+ * The schedule of `scope` in `store`: one for every client of this process that shares the store,
+ * so that each reads what the store learned from all of them.
+ */
+export function scheduleOf({ store, scope }: { store: RateLimitStore; scope: RateLimitScope }): Schedule {
+  const byScope = schedules.get(store) ?? new Map<string, Schedule>();
+  schedules.set(store, byScope);
+  const schedule = byScope.get(scopeId(scope)) ?? new Schedule();
+  byScope.set(scopeId(scope), schedule);
+  return schedule;
 }
 
 /**

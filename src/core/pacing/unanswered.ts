@@ -1,23 +1,33 @@
 /**
  * Requests that may have reached the service and brought no reading back: how many spend a window.
- * A whole-second reset read against a whole-second `Date` can come early, and a reading no request
- * spent may show a window that never opened, so such a request may have opened the window after
- * its own: it spends that one too, until a window's length has passed since it went. Its
- * .browser.ts twin counts it in its own window alone, as before, in fewer bytes.
+ * Each spends the window it went in until that window resets. A whole-second reset read against a
+ * whole-second `Date` can come early, and a reading no request spent may show a window that never
+ * opened, so a request sent with no window current, or so close to its reset as read that the
+ * window may have reset, may have opened the next: it spends whichever is current until a window's
+ * length has passed since it went. Its .browser.ts twin counts it in its own window alone, as
+ * before, in fewer bytes.
  *
  * @module
  */
+import { RESET_LATENESS_MS } from './rate-limit.js';
 
-/** A request sent: its lease, the window it went in (0: none current), and when (epoch ms). */
+/** A request sent: its lease, the window it surely went in (0: none), and when (epoch ms). */
 export interface Sent {
   readonly lease: number;
   readonly window: number;
   readonly at: number;
 }
 
-/** How many of the requests `lost` spend `window`: those that went in it, and those sent after `since`. */
+/** The window a request sent `now` surely goes in: the reading's, unless it may have reset already (0). */
+export const sentIn = (reading: { window: number; resetAt: number } | null, now: number): number =>
+  reading !== null && now < reading.resetAt - RESET_LATENESS_MS ? reading.window : 0;
+
+/**
+ * How many of the requests `lost` spend `window`: those that surely went in it, and those sent
+ * after `since` that may have opened it.
+ */
 export const spentIn = (lost: readonly Sent[], window: number, since: number): number =>
-  lost.filter((sent) => sent.window === window || sent.at > since).length;
+  lost.filter((sent) => sent.window === window || (sent.window === 0 && sent.at > since)).length;
 
 /**
  * With no current reading: when (epoch ms) the next request may go, given the requests out and

@@ -1,23 +1,22 @@
 /**
- * The service's clock as a response shows it, so that waits measured from it do not depend on this
- * host's clock.
+ * The service's clock as a client's responses show it, so that waits measured from it do not
+ * depend on this host's clock.
  *
  * @module
  */
 
 /**
- * How far past the `Date` header's second a response may arrive and still show that this host's
- * clock agrees with the service's: the rest of that second plus the time on the wire.
+ * A client's reader of the service's time when a response arrived, at the earliest, so that no
+ * reset measured from it comes early: `Date` has whole seconds, and this host's clock may run ahead
+ * of the service's by less than one unseen. Each response's `Date`, less its arrival, is a least
+ * offset between the clocks; the greatest seen so far is the skew known. Without a valid `Date`
+ * ever seen, the arrival time.
  */
-const CLOCK_AGREEMENT_MS = 1_500;
-
-/**
- * The service's time when it sent the response. `Date` has whole seconds: an arrival within its
- * second means this host's clock agrees and, being finer, is used; otherwise the header is, so that
- * waits err long. Without a valid header, the arrival time.
- */
-export function responseTime(headers: Headers, arrival: number): number {
-  const time = Date.parse(headers.get('Date') ?? '');
-  if (Number.isNaN(time)) return arrival;
-  return arrival >= time && arrival < time + CLOCK_AGREEMENT_MS ? arrival : time;
+export function serviceClock(): (headers: Headers | undefined, arrival: number) => number {
+  let offset = Number.NEGATIVE_INFINITY;
+  return (headers, arrival) => {
+    const skew = Date.parse(headers?.get('Date') ?? '') - arrival;
+    if (skew > offset) offset = skew;
+    return offset > Number.NEGATIVE_INFINITY ? arrival + offset : arrival;
+  };
 }

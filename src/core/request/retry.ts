@@ -7,7 +7,6 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { DIGITS, readInteger } from '../pacing/rate-limit.js';
 import { honouredWait } from '../queue/bound.js';
-import { responseTime } from './response-time.js';
 import { RETRY_BUDGET_SPENT } from './retry-budget.js';
 
 /** Statuses worth another attempt: 429 for every method, the rest only for idempotent ones. */
@@ -41,11 +40,11 @@ export interface RequestedWait {
 /**
  * How long a response asked the caller to wait: `Retry-After` as delta-seconds or an HTTP-date;
  * else, when the rate-limit headers say the window is spent, until `X-RateLimit-Reset`; else
- * `undefined`. Dates are read against the service's clock as the response shows it
- * ({@link responseTime}), so a host whose clock is off waits what the service asked; a date in the
+ * `undefined`. Dates are read against `serviceNow`, the service's clock as the responses show it
+ * (response-time.ts), so a host whose clock is off waits what the service asked; a date in the
  * past means no wait.
  */
-export function requestedWait(headers: Headers, arrival: number): RequestedWait | undefined {
+export function requestedWait(headers: Headers, serviceNow: number): RequestedWait | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
     if (DIGITS.test(retryAfter)) {
@@ -53,13 +52,13 @@ export function requestedWait(headers: Headers, arrival: number): RequestedWait 
     }
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date) && /[a-z]/i.test(retryAfter)) {
-      return { ms: Math.max(0, date - responseTime(headers, arrival)), reason: 'retry-after' };
+      return { ms: Math.max(0, date - serviceNow), reason: 'retry-after' };
     }
   }
   const reset = readInteger(headers, 'X-RateLimit-Reset');
   // With requests left in the window, its reset does not explain the refusal.
   if (reset === undefined || readInteger(headers, 'X-RateLimit-Remaining') !== 0) return undefined;
-  return { ms: Math.max(0, reset * 1000 - responseTime(headers, arrival)), reason: 'reset' };
+  return { ms: Math.max(0, reset * 1000 - serviceNow), reason: 'reset' };
 }
 
 /** A failed attempt, as the policy sees it. */

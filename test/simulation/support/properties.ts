@@ -194,7 +194,15 @@ export const refusalsJustified: Property = {
     // Open budget: the spare of each window, and a whole window's budget between windows (once a
     // reset read from whole-second headers is surely past).
     // Between windows, the next window's budget less the requests it counted that were already out.
-    const openings: { from: number; until: number; budget: number; next?: ServiceWindow }[] = [];
+    // Between windows (`idle`: since the window before ended) no client knows whether a new window
+    // opened: one request goes alone to learn its budget, and the others wait for its answer.
+    const openings: {
+      from: number;
+      until: number;
+      budget: number;
+      next?: ServiceWindow;
+      idle?: number | undefined;
+    }[] = [];
     // Until the first answer arrives no client knows the budget: a call sent blind could be refused
     // by the limiter, which the issue forbids while answers arrive, so one request learns it first.
     let idleFrom = Math.min(
@@ -202,14 +210,16 @@ export const refusalsJustified: Property = {
         .filter((attempt) => !attempt.silent)
         .map((attempt) => attempt.answeredAt ?? Number.POSITIVE_INFINITY),
     );
+    let idle: number | undefined;
     for (const window of windows) {
       if (window.start > idleFrom) {
-        openings.push({ from: idleFrom, until: window.start, budget: limit, next: window });
+        openings.push({ from: idleFrom, until: window.start, budget: limit, next: window, idle });
       }
       if (window.spare > 0) openings.push({ from: window.start, until: window.end, budget: window.spare });
       idleFrom = window.end + WHOLE_SECOND_LATENESS_MS;
+      idle = window.end;
     }
-    openings.push({ from: idleFrom, until: Number.POSITIVE_INFINITY, budget: limit });
+    openings.push({ from: idleFrom, until: Number.POSITIVE_INFINITY, budget: limit, idle });
 
     for (const call of trace.calls) {
       if (call.sent !== 'no' || call.outcome === undefined || !REFUSALS.has(call.outcome)) continue;
@@ -223,6 +233,14 @@ export const refusalsJustified: Property = {
         let at = Math.max(opening.from, call.arrivedAt);
         for (let pause = pausedAt(pauses, at); pause !== undefined; pause = pausedAt(pauses, at))
           at = pause.until;
+        const learning = trace.attempts.find(
+          (attempt) =>
+            opening.idle !== undefined &&
+            attempt.sentAt >= opening.idle &&
+            attempt.sentAt < at &&
+            (attempt.endedAt ?? Number.POSITIVE_INFINITY) > at,
+        );
+        if (learning !== undefined) at = learning.endedAt ?? Number.POSITIVE_INFINITY;
         if (at >= Math.min(opening.until, latest)) continue;
         const ahead = trace.calls.filter(
           (other) =>
