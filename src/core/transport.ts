@@ -6,7 +6,7 @@
  *
  * @module
  */
-import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
+import ky, { isHTTPError, isTimeoutError, type KyInstance, type Options, TimeoutError } from 'ky';
 import type { PetStoreError } from '../errors.js';
 import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
@@ -28,7 +28,6 @@ import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitOutcome, RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
-import { attemptAbort, kySignal } from './queue/attempt-abort.js';
 import { attemptTimeout, type CallBound, callBound, honouredWait } from './queue/bound.js';
 import { type OpenCall, OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
@@ -157,7 +156,8 @@ export class Transport {
         ['accept', 'application/json'],
         ...(typeof key === 'string' ? [['authorization', `Bearer ${key}`]] : []),
       ]),
-      timeout: config.timeout,
+      // Each attempt's timeout is its own timer (#attempt).
+      timeout: false,
       retry: 0,
       // An error status throws (ky's default): the retry policy and the error classes take it there.
     });
@@ -289,10 +289,7 @@ export class Transport {
       },
     };
     // ky copies its options once for each key it is given: only those the instance lacks are.
-    const signal = kySignal(call.controller, options.signal);
-    if (signal) kyOptions.signal = signal;
     if (spec.json !== undefined) kyOptions.json = spec.json;
-    if (call.timeout !== this.#config.timeout) kyOptions.timeout = call.timeout;
     // Headers given as undefined would drop the client's own.
     if ((spec.headers ?? options.headers) !== undefined) {
       kyOptions.headers = callHeaders(spec.headers, options.headers);
@@ -325,9 +322,6 @@ export class Transport {
   async #send(url: string, call: Call, options: Options): Promise<Response> {
     for (let retry = 1; ; retry++) {
       try {
-        if (call.deadline !== Number.POSITIVE_INFINITY) {
-          options.timeout = attemptTimeout(call, call.timeout, Date.now());
-        }
         return await this.#ky(url, options);
       } catch (error) {
         if (retry > call.maxRetries || !(error instanceof Error) || !this.#shouldRetry(call, error, retry)) {
@@ -396,8 +390,15 @@ export class Transport {
     let response: Response | undefined;
     let replayed: string | undefined;
     let failure: unknown;
-    const abort = attemptAbort(request.signal);
-    this.#calls.attempt(call, abort?.controller ?? call.controller);
+    // The call's controller aborts the attempt's fetch, on the caller's signal, on closing and on the
+    // attempt's timeout (then a new one serves what follows). ky's timeout would abort ky's own
+    // controller, which fetch could follow only through one more controller and listener an attempt.
+    const { controller } = call;
+    const timer = setTimeout(
+      () => controller.abort(new TimeoutError(request)),
+      attemptTimeout(call, call.timeout, Date.now()),
+    );
+    this.#calls.attempt(call, controller);
     call.outcomeUnknown = true;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
@@ -408,11 +409,12 @@ export class Transport {
         ...init,
         ...call.fetchOptions,
         redirect: REDIRECT,
-        ...(abort && { signal: abort.controller.signal }),
+        signal: controller.signal,
       };
       const retry = call.attempts > 1;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      response = await followRedirects(response, request, fetch, call, this.#config.baseUrl);
+      const hop = (next: Request) => fetch(next, { signal: controller.signal });
+      response = await followRedirects(response, request, hop, call, this.#config.baseUrl);
       call.outcomeUnknown = false;
       if (retry) {
         replayed = noticeReplay(call.previous, response, this.#config.log, call.described, call.redact);
@@ -429,12 +431,15 @@ export class Transport {
       // the response's status, status text and headers.
       return new Response(call.body ?? null, response);
     } catch (error) {
-      failure = error;
-      throw error;
+      // Once the timer fired, what fetch or the body's read threw is that timeout.
+      failure = isTimeoutError(controller.signal.reason) ? controller.signal.reason : error;
+      throw failure;
     } finally {
-      abort?.end();
+      clearTimeout(timer);
       this.#calls.attempt(call, undefined);
-      this.#observe(call, response, lease, attempt);
+      const timedOut = isTimeoutError(controller.signal.reason);
+      if (timedOut) call.controller = new AbortController();
+      this.#observe(call, response, lease, attempt, controller.signal.aborted && !timedOut);
       const duration = performance.now() - started;
       this.#config.log.debug(() =>
         attemptLine(call.described, call.attempts, duration, response, failure, call.redact, replayed),
@@ -451,6 +456,7 @@ export class Transport {
     response: Response | undefined,
     lease: string | undefined,
     attempt: AttemptTrace | undefined,
+    aborted: boolean,
   ): void {
     const serviceNow = this.#serviceTime(response?.headers, Date.now());
     const reading = response ? parseRateLimit(response.headers) : null;
@@ -462,7 +468,7 @@ export class Transport {
         lease,
         response
           ? rateLimitOutcome(response, reading, serviceNow, call.requested?.ms)
-          : call.controller.signal.aborted
+          : aborted
             ? ABORTED
             : LOST,
       );

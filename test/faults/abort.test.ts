@@ -115,7 +115,8 @@ describe('aborting a createPet the service already applied', () => {
     const { client, store, logger } = faultSetup({
       through: (fetch) => async (input, init) => {
         const response = await fetch(input, init);
-        const signal = input instanceof Request ? input.signal : init?.signal;
+        // As fetch does: the init's signal over the Request's.
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
         await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
         return response;
       },

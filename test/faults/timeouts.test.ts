@@ -11,7 +11,8 @@ useFaultHarness();
 function lateAnswers(fetch: Fetch, delayMs: number): Fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
-    const signal = input instanceof Request ? input.signal : init?.signal;
+    // As fetch does: the init's signal over the Request's.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, delayMs);
       signal?.addEventListener('abort', () => {

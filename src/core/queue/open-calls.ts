@@ -8,8 +8,8 @@
 
 /** What closing needs of a call. */
 export interface OpenCall {
-  /** Aborts what the call waits on: the queue, a retry's wait. */
-  readonly controller: AbortController;
+  /** Aborts what the call waits on (the queue, a retry's wait) and its attempt; renewed after an attempt's timeout. */
+  controller: AbortController;
   /** Aborts the attempt in flight, if any. */
   attempting?: AbortController | undefined;
 }
