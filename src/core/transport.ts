@@ -6,7 +6,7 @@
  *
  * @module
  */
-import ky, { isHTTPError, isTimeoutError, type KyInstance, type Options, TimeoutError } from 'ky';
+import ky, { isHTTPError, type KyInstance, type Options, TimeoutError } from 'ky';
 import type { PetStoreError } from '../errors.js';
 import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
@@ -394,8 +394,13 @@ export class Transport {
     // attempt's timeout (then a new one serves what follows). ky's timeout would abort ky's own
     // controller, which fetch could follow only through one more controller and listener an attempt.
     const { controller } = call;
+    // Not the reason's name: a caller's `AbortSignal.timeout()` aborts with a TimeoutError too.
+    let timedOut = false;
     const timer = setTimeout(
-      () => controller.abort(new TimeoutError(request)),
+      () => {
+        timedOut = !controller.signal.aborted;
+        controller.abort(new TimeoutError(request));
+      },
       attemptTimeout(call, call.timeout, Date.now()),
     );
     this.#calls.attempt(call, controller);
@@ -432,12 +437,11 @@ export class Transport {
       return new Response(call.body ?? null, response);
     } catch (error) {
       // Once the timer fired, what fetch or the body's read threw is that timeout.
-      failure = isTimeoutError(controller.signal.reason) ? controller.signal.reason : error;
+      failure = timedOut ? controller.signal.reason : error;
       throw failure;
     } finally {
       clearTimeout(timer);
       this.#calls.attempt(call, undefined);
-      const timedOut = isTimeoutError(controller.signal.reason);
       if (timedOut) call.controller = new AbortController();
       this.#observe(call, response, lease, attempt, controller.signal.aborted && !timedOut);
       const duration = performance.now() - started;

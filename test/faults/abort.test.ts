@@ -18,6 +18,8 @@ useFaultHarness();
 const reasons = [
   ['the default reason', undefined],
   ['a reason of its own', new Error('The user left the page')],
+  // What `AbortSignal.timeout()` aborts with: named as ky's timeout, and still the caller's abort.
+  ['a timeout’s reason', new DOMException('The operation timed out.', 'TimeoutError')],
 ] as const;
 
 describe.each(OPERATIONS)('aborting $name', (operation) => {
