@@ -4,6 +4,7 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './core/api-promise.js';
+import type { RequestSpec } from './core/call.js';
 import { warnOnce } from './core/deprecation.js';
 import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/diagnostics/channels.js';
 import {
@@ -15,7 +16,7 @@ import {
 } from './core/options.js';
 import { describeRawRequest, type RawRequest } from './core/raw-request.js';
 import type { StandardSchemaV1 } from './core/standard-schema.js';
-import { type RequestSpec, Transport } from './core/transport.js';
+import { Transport } from './core/transport.js';
 import type { ClientQueue, HttpMethod, RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
 import {
@@ -298,7 +299,8 @@ export class PetStoreClient {
       warnOnce(
         this.#options.log,
         name,
-        `animal-store-sdk: ${name} (${operation.method} ${operation.path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
+        () =>
+          `animal-store-sdk: ${name} (${operation.method} ${operation.path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
       );
     }
     return this.#call({ ...operation, operation: name }, () => {

@@ -8,11 +8,20 @@ import type { Logger } from './log.js';
 
 const warned = new Set<string>();
 
-/** Warns through `logger` unless `operation` was warned about already; nothing without a `message`. */
-export function warnOnce(logger: Pick<Logger, 'warn'>, operation: string, message: string | undefined): void {
-  if (message === undefined || warned.has(operation)) return;
+/**
+ * Warns through `logger` unless `operation` was warned about already; nothing when `message` gives
+ * none. The message is built only until then: a call after the warning pays for no text.
+ */
+export function warnOnce(
+  logger: Pick<Logger, 'warn'>,
+  operation: string,
+  message: () => string | undefined,
+): void {
+  if (warned.has(operation)) return;
+  const text = message();
+  if (text === undefined) return;
   warned.add(operation);
-  logger.warn(message);
+  logger.warn(text);
 }
 
 /**

@@ -6,10 +6,10 @@
 import * as z from 'zod/mini';
 import { SDK_MESSAGES } from '../shared/issue-message.js';
 import type { ApiKey } from './api-key.js';
+import type { RequestSpec } from './call.js';
 import { headerEntries } from './headers.js';
 import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
-import type { RequestSpec } from './transport.js';
 import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
 import {
   addProblem,

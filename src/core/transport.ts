@@ -10,8 +10,9 @@ import ky, { isHTTPError, type KyInstance, type Options, TimeoutError } from 'ky
 import type { PetStoreError } from '../errors.js';
 import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
-import { type KeyRedactor, keyRedactor } from './api-key.js';
+import { keyRedactor } from './api-key.js';
 import type { WithResponse } from './api-promise.js';
+import { Call, type RequestSpec } from './call.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
 import {
   type AttemptTrace,
@@ -19,7 +20,6 @@ import {
   observeAttempt,
   publishQueue,
   publishWait,
-  type TracedCall,
   traceAttempt,
 } from './diagnostics/channels.js';
 import type { HeaderEntries } from './headers.js';
@@ -28,49 +28,21 @@ import { RequestGate } from './pacing/gate.js';
 import { InProcessRateLimitStore } from './pacing/in-process-store.js';
 import { latestReading, parseRateLimit, rateLimitOutcome } from './pacing/rate-limit.js';
 import type { RateLimitOutcome, RateLimitScope, RateLimitStore } from './pacing/rate-limit-store.js';
-import { attemptTimeout, type CallBound, callBound, honouredWait } from './queue/bound.js';
-import { type OpenCall, OpenCalls } from './queue/open-calls.js';
+import { attemptTimeout, honouredWait } from './queue/bound.js';
+import { OpenCalls } from './queue/open-calls.js';
 import { closedError, isRefusal } from './queue/refusals.js';
 import { attemptLine, retryLine, waitLine } from './request/attempt-log.js';
 import { hiddenHeadersWarning, hidesRateLimitHeaders } from './request/cors.js';
-import { type DecodeMode, decodeData, tooLarge } from './request/decode.js';
-import { type FailedCall, toPetStoreError } from './request/failure.js';
+import { decodeData, tooLarge } from './request/decode.js';
+import { toPetStoreError } from './request/failure.js';
 import { readBody } from './request/read-body.js';
 import { followRedirects, REDIRECT } from './request/redirect.js';
 import { noticeReplay } from './request/replayed.js';
 import { serviceClock } from './request/response-time.js';
-import { decideRetry, type RequestedWait, requestedWait } from './request/retry.js';
+import { decideRetry, requestedWait } from './request/retry.js';
 import { retryArguments } from './request/retry-arguments.js';
 import { RetryBudget } from './request/retry-budget.js';
-import type { StandardSchemaV1 } from './standard-schema.js';
-import type { ClientQueue, HttpMethod, QueryValue, RateLimit, RateLimitWait } from './types.js';
-
-/** One call's request, as the client describes it. */
-export interface RequestSpec<T> {
-  /** The operation's name, for warnings, waits and logs. */
-  readonly operation: string;
-  readonly method: HttpMethod;
-  /** Whether the operation may be sent twice; by default, whether its method is idempotent. */
-  readonly idempotent?: boolean | undefined;
-  /** The path relative to the base URL, without a leading slash, already checked. */
-  readonly path: string;
-  /**
-   * For a request the caller wrote (`request()`): its path as traces show it, the key redacted; its
-   * path and query are redacted in every line. The model's are the SDK's own, shown as they are.
-   */
-  readonly shownPath?: string | undefined;
-  /** Query parameters; those left undefined are not sent. */
-  readonly query?: Record<string, QueryValue> | undefined;
-  readonly json?: unknown;
-  /** Headers of this request, checked like the client-wide ones; per-call options override them. */
-  readonly headers?: HeaderEntries | undefined;
-  /** The schema of a successful response's body; without one, the body is the data. */
-  readonly schema?: StandardSchemaV1<unknown, T> | undefined;
-  /** How a successful body becomes data. Default `json`. */
-  readonly decode?: DecodeMode;
-  /** What to tell the caller when an attempt may have reached the service and its outcome is unknown. */
-  readonly ifUnknown?: string | undefined;
-}
+import type { ClientQueue, RateLimit, RateLimitWait } from './types.js';
 
 /**
  * How long past its attempt's timeout a request still counts as in flight for the rate-limit store,
@@ -81,38 +53,6 @@ export const LEASE_MARGIN_MS = 1_000;
 /** What an attempt that got no response tells the rate-limit store. */
 const LOST: RateLimitOutcome = { unanswered: 'lost' };
 const ABORTED: RateLimitOutcome = { unanswered: 'aborted' };
-
-/** What one call learns as it goes; its `trace`, `attempts` and `redact` are what the channels need. */
-interface Call extends TracedCall, FailedCall, OpenCall, CallBound {
-  readonly spec: RequestSpec<unknown>;
-  /** Retries this call may make. */
-  readonly maxRetries: number;
-  /** The most bytes of a response's body read. */
-  readonly maxResponseBytes: number;
-  /** The wait before the next attempt, as the retry policy decided. */
-  retryWaitMs?: number;
-  /** The client's `fetchOptions` with the call's over them, handed to every attempt's fetch. */
-  readonly fetchOptions: RequestInit | undefined;
-  /** How long one attempt may take (`timeout`). */
-  readonly timeout: number;
-  /** Leases from the gate not yet used by an attempt, handed back unused if the call ends first. */
-  readonly leases: string[];
-  attempts: number;
-  /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
-  readonly described: string;
-  /** The latest response, as `fetch` gave it. */
-  previous?: Response | undefined;
-  /** The text of the latest response's body, read in full by its attempt. */
-  body?: string | undefined;
-  /** What the latest response asked the caller to wait, read against the service's clock. */
-  requested?: RequestedWait | undefined;
-  /** The latest response's rate-limit reading. */
-  reading?: RateLimit | null;
-  /** When a wait already reported for the next attempt ends; the gate reports only what goes beyond. */
-  reportedUntil?: number;
-  /** With a key function: the keys this call's attempts used. */
-  readonly keys: KeyRedactor | undefined;
-}
 
 export class Transport {
   readonly #config: ClientConfig;
@@ -206,39 +146,10 @@ export class Transport {
   ): Promise<WithResponse<T>> {
     const relative = target(spec);
     const baseUrl = this.#config.baseUrl;
-    // What the caller wrote is redacted; the model's paths and checked parameters are the SDK's own.
-    const shown = (text: string) => (spec.shownPath === undefined ? text : call.redact(text));
-    const { apiKey } = this.#config;
     // A key function's keys: each call hides those its attempts used, so none are kept for the client's life.
-    const keys = apiKey.fixed === undefined ? keyRedactor() : undefined;
+    const keys = this.#config.apiKey.fixed === undefined ? keyRedactor() : undefined;
     if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
-    // Shown with the keys known when shown: a key function's new key is redacted from its first use.
-    const call: Call = {
-      ...callBound(options.callTimeout ?? this.#config.callTimeout, this.#config.maxQueueWait, Date.now()),
-      get where() {
-        return `${spec.method} /${shown(spec.path)}`;
-      },
-      get described() {
-        return `${spec.method} /${shown(relative)}`;
-      },
-      get url() {
-        return baseUrl + shown(relative);
-      },
-      spec,
-      trace,
-      signal: options.signal,
-      controller: new AbortController(),
-      fetchOptions: options.fetchOptions
-        ? { ...this.#config.fetchOptions, ...options.fetchOptions }
-        : this.#config.fetchOptions,
-      maxRetries: options.maxRetries ?? this.#config.maxRetries,
-      maxResponseBytes: options.maxResponseBytes ?? this.#config.maxResponseBytes,
-      timeout: options.timeout ?? this.#config.timeout,
-      leases: [],
-      attempts: 0,
-      keys,
-      redact: keys?.redact ?? apiKey.redact,
-    };
+    const call = new Call(spec, options, this.#config, relative, trace, keys);
     const { signal } = options;
     const forward = () => call.controller.abort(signal?.reason);
     if (signal?.aborted) forward();
@@ -403,7 +314,7 @@ export class Transport {
       },
       attemptTimeout(call, call.timeout, Date.now()),
     );
-    this.#calls.attempt(call, controller);
+    this.#calls.attempt(call, true);
     call.outcomeUnknown = true;
     try {
       // The global fetch is looked up per request, so a client created before a mock is installed
@@ -441,7 +352,7 @@ export class Transport {
       throw failure;
     } finally {
       clearTimeout(timer);
-      this.#calls.attempt(call, undefined);
+      this.#calls.attempt(call, false);
       if (timedOut) call.controller = new AbortController();
       this.#observe(call, response, lease, attempt, controller.signal.aborted && !timedOut);
       const duration = performance.now() - started;
@@ -486,9 +397,7 @@ export class Transport {
       if (hidden) this.#config.log.warn(hiddenHeadersWarning(call.described));
     }
     if (this.#config.deprecationWarnings) {
-      warnOnce(
-        this.#config.log,
-        call.spec.operation,
+      warnOnce(this.#config.log, call.spec.operation, () =>
         deprecationNotice(call.spec.operation, response.headers, call.redact),
       );
     }

@@ -20,11 +20,6 @@ export interface CallBound {
   queueLeftMs: number;
 }
 
-export const callBound = (callTimeout: number | undefined, maxQueueWait: number, now: number): CallBound => ({
-  deadline: callTimeout === undefined ? Number.POSITIVE_INFINITY : now + callTimeout,
-  queueLeftMs: maxQueueWait,
-});
-
 /** An attempt's timeout: its own, or what is left of the call's life if that ends first. */
 export const attemptTimeout = ({ deadline }: CallBound, timeout: number, now: number): number =>
   Math.max(1, Math.min(timeout, deadline - now));

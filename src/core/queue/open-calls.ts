@@ -10,8 +10,8 @@
 export interface OpenCall {
   /** Aborts what the call waits on (the queue, a retry's wait) and its attempt; renewed after an attempt's timeout. */
   controller: AbortController;
-  /** Aborts the attempt in flight, if any. */
-  attempting?: AbortController | undefined;
+  /** Whether an attempt is in flight. */
+  sending?: boolean;
 }
 
 export class OpenCalls {
@@ -29,10 +29,10 @@ export class OpenCalls {
     this.#calls.add(call);
   }
 
-  /** Marks an attempt of `call` started (with what aborts it) or ended (`undefined`). */
-  attempt(call: OpenCall, attempting: AbortController | undefined): void {
-    call.attempting = attempting;
-    this.inFlight += attempting ? 1 : -1;
+  /** Marks an attempt of `call` started or ended. */
+  attempt(call: OpenCall, sending: boolean): void {
+    call.sending = sending;
+    this.inFlight += sending ? 1 : -1;
   }
 
   delete(call: OpenCall): void {
@@ -48,10 +48,7 @@ export class OpenCalls {
     this.#closed ??= new Promise((resolve) => {
       this.#idle = resolve;
     });
-    for (const call of this.#calls) {
-      if (abort || !call.attempting) call.controller.abort(reason);
-      if (abort) call.attempting?.abort(reason);
-    }
+    for (const call of this.#calls) if (abort || !call.sending) call.controller.abort(reason);
     if (this.#calls.size === 0) this.#idle?.();
     return this.#closed;
   }

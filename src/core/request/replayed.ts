@@ -24,7 +24,8 @@ export function noticeReplay(
   warnOnce(
     log,
     'replayed response',
-    `animal-store-sdk: a retry of ${described} got the response of the attempt before it (request id ${redact(id)}), ` +
+    () =>
+      `animal-store-sdk: a retry of ${described} got the response of the attempt before it (request id ${redact(id)}), ` +
       'so it never reached the service. Something between the client and the network answered it: most likely ' +
       'a fetch wrapper that memoizes or caches responses, such as Next.js request memoization or its data cache. ' +
       'Check the fetch option, and the cache options in fetchOptions.',
