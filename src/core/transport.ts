@@ -144,7 +144,12 @@ export class Transport {
       burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
       onRefusal: (error, operation) => this.#refused(error, operation),
-      onChange: () => publishQueue(config.baseUrl, this.#gate.waiting, this.#calls.inFlight),
+      onChange: () =>
+        publishQueue(() => ({
+          baseUrl: config.baseUrl,
+          waiting: this.#gate.waiting,
+          inFlight: this.#calls.inFlight,
+        })),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -191,7 +196,11 @@ export class Transport {
   #refused(error: PetStoreError, operation: string): PetStoreError {
     const { code } = error as PetStoreError & { code: string };
     this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
-    publishQueue(this.#config.baseUrl, this.#gate.waiting, this.#calls.inFlight, operation, code);
+    publishQueue(
+      () => ({ baseUrl: this.#config.baseUrl, waiting: this.#gate.waiting, inFlight: this.#calls.inFlight }),
+      operation,
+      code,
+    );
     return error;
   }
 
