@@ -431,7 +431,7 @@ export class Transport {
       response = await followRedirects(response, request, hop, call, this.#config.baseUrl);
       call.outcomeUnknown = false;
       if (retry) {
-        replayed = noticeReplay(call.previous, response, this.#config.log, call.described, call.redact);
+        replayed = noticeReplay(call, response, this.#config.log);
       }
       call.previous = response;
       const limit = call.maxResponseBytes;
