@@ -49,9 +49,3 @@ export function closestName(name: string, known: readonly string[]): string | un
   }
   return closest;
 }
-
-/** `did you mean "maxRetries"?` for the known name `name` most likely meant, or `undefined`. */
-export function didYouMean(name: string, known: readonly string[]): string | undefined {
-  const close = closestName(name, known);
-  return close && `did you mean "${close}"?`;
-}

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { didYouMean } from './closest-name.js';
+import { closestName } from './closest-name.js';
 
 /**
  * Throws a `TypeError` for the first key of `value` not `known`, naming what it most likely meant
@@ -12,8 +12,9 @@ import { didYouMean } from './closest-name.js';
 export function checkNames(what: string, value: object, known: readonly string[]): void {
   for (const name of Object.keys(value)) {
     if (known.includes(name)) continue;
+    const close = closestName(name, known);
     throw new TypeError(
-      `Unknown ${what} "${name}": ${didYouMean(name, known) ?? `expected one of ${known.join(', ')}`}`,
+      `Unknown ${what} "${name}": ${close ? `did you mean "${close}"?` : `expected one of ${known.join(', ')}`}`,
     );
   }
 }
