@@ -21,7 +21,7 @@ export interface CallBound {
 }
 
 export const callBound = (callTimeout: number | undefined, maxQueueWait: number, now: number): CallBound => ({
-  deadline: callTimeout === undefined ? Number.POSITIVE_INFINITY : now + callTimeout,
+  deadline: callTimeout === undefined ? Infinity : now + callTimeout,
   queueLeftMs: maxQueueWait,
 });
 
