@@ -35,7 +35,7 @@ export function keyRedactor(): KeyRedactor {
   const keys: string[] = [];
   let pattern: RegExp | undefined | null = null;
   // A text shorter than every key holds none: it needs no pattern, which costs more to make than to use.
-  let shortest = Number.POSITIVE_INFINITY;
+  let shortest = Infinity;
   return {
     add(key) {
       if (keys.includes(key)) return;

@@ -71,7 +71,7 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
 }
 
 function pathFinding(path: unknown, baseUrl: string): Finding | string | undefined {
-  if (typeof path !== 'string') return schemaFinding(z.string(SDK_MESSAGES), path);
+  if (typeof path !== 'string') return wrongType('string', path);
   const problem = pathProblem(path);
   if (problem) return `The path ${problem}`;
   if (!staysUnder(baseUrl, path.replace(/^\//, ''))) return 'The path leaves the base URL';

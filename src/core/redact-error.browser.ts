@@ -3,4 +3,6 @@
  *
  * @module
  */
-export const redactError = (error: Error, _redact: unknown): Error => error;
+export function redactError(error: Error): Error {
+  return error;
+}

@@ -84,7 +84,12 @@ export class Transport {
       burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
       onRefusal: (error, operation) => this.#refused(error, operation),
-      onChange: () => publishQueue(config.baseUrl, this.#gate.waiting, this.#calls.inFlight),
+      onChange: () =>
+        publishQueue(() => ({
+          baseUrl: config.baseUrl,
+          waiting: this.#gate.waiting,
+          inFlight: this.#calls.inFlight,
+        })),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -131,7 +136,11 @@ export class Transport {
   #refused(error: PetStoreError, operation: string): PetStoreError {
     const { code } = error as PetStoreError & { code: string };
     this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
-    publishQueue(this.#config.baseUrl, this.#gate.waiting, this.#calls.inFlight, operation, code);
+    publishQueue(
+      () => ({ baseUrl: this.#config.baseUrl, waiting: this.#gate.waiting, inFlight: this.#calls.inFlight }),
+      operation,
+      code,
+    );
     return error;
   }
 
@@ -330,10 +339,13 @@ export class Transport {
       const retry = call.attempts > 1;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
       const hop = (next: Request) => fetch(next, { signal: controller.signal });
-      response = await followRedirects(response, request, hop, call, this.#config.baseUrl);
+      // `error` (the browser build's) leaves no redirect to follow: fetch refuses each.
+      if (REDIRECT === 'manual') {
+        response = await followRedirects(response, request, hop, call, this.#config.baseUrl);
+      }
       call.outcomeUnknown = false;
       if (retry) {
-        replayed = noticeReplay(call.previous, response, this.#config.log, call.described, call.redact);
+        replayed = noticeReplay(call, response, this.#config.log);
       }
       call.previous = response;
       const limit = call.maxResponseBytes;

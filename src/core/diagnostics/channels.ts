@@ -195,18 +195,19 @@ export function publishStore(message: StoreMessage): void {
   if (channels?.store.hasSubscribers) channels.store.publish(message);
 }
 
-/** Publishes the queue's length, or (given `operation` and `code`) a refusal. */
-export function publishQueue(
-  baseUrl: string,
-  waiting: number,
-  inFlight: number,
-  operation?: string,
-  code?: string,
-): void {
+/** The queue's counts as the queue channel shows them. */
+export interface QueueCounts {
+  readonly baseUrl: string;
+  readonly waiting: number;
+  readonly inFlight: number;
+}
+
+/** Publishes the queue's length, or (given `operation` and `code`) a refusal; `counts` is read only while someone listens. */
+export function publishQueue(counts: () => QueueCounts, operation?: string, code?: string): void {
   if (!channels?.queue.hasSubscribers) return;
   channels.queue.publish(
     operation === undefined
-      ? { event: 'change', baseUrl, waiting, inFlight }
-      : { event: 'refusal', baseUrl, waiting, inFlight, operation, code },
+      ? { event: 'change', ...counts() }
+      : { event: 'refusal', ...counts(), operation, code },
   );
 }

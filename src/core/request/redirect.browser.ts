@@ -1,6 +1,7 @@
 /**
  * The browser build follows no redirect: a browser hides where one points from `redirect: 'manual'`,
- * so it fetches with `redirect: 'error'` and the browser refuses each before sending anything.
+ * so it fetches with `redirect: 'error'` and the browser refuses each before sending anything; the
+ * transport follows redirects only under `manual`, so `followRedirects` is here for the same exports.
  *
  * @module
  */

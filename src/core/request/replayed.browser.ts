@@ -4,11 +4,6 @@
  * @module
  */
 import type { Log } from '../log.js';
+import type { ReplayedCall } from './replayed.js';
 
-export const noticeReplay = (
-  _previous: Response | undefined,
-  _response: Response,
-  _log: Log,
-  _described: string,
-  _redact: unknown,
-): string | undefined => undefined;
+export function noticeReplay(_call: ReplayedCall, _response: Response, _log: Log): undefined {}

@@ -8,16 +8,21 @@ import { readRequestId } from '../../shared/request-id.js';
 import { warnOnce } from '../deprecation.js';
 import type { Log } from '../log.js';
 
+/** What a call's attempts tell: the latest response before this one, and the request as shown. */
+export interface ReplayedCall {
+  readonly previous?: Response | undefined;
+  readonly described: string;
+  readonly redact: <V>(value: V) => V;
+}
+
 /**
  * What the attempt's log line adds when a retry's response shares the previous attempt's request
  * id, or `undefined`; warns once per process, since the cause is the process's `fetch`, not the client.
  */
 export function noticeReplay(
-  previous: Response | undefined,
+  { previous, described, redact }: ReplayedCall,
   response: Response,
   log: Log,
-  described: string,
-  redact: <V>(value: V) => V,
 ): string | undefined {
   const id = readRequestId(response.headers);
   if (id === undefined || previous === undefined || readRequestId(previous.headers) !== id) return undefined;
