@@ -84,12 +84,7 @@ export class Transport {
       burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
       onRefusal: (error, operation) => this.#refused(error, operation),
-      onChange: () =>
-        publishQueue(() => ({
-          baseUrl: config.baseUrl,
-          waiting: this.#gate.waiting,
-          inFlight: this.#calls.inFlight,
-        })),
+      onChange: () => publishQueue(this.#queueCounts),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -132,15 +127,18 @@ export class Transport {
     await this.#store.flush?.(this.#scope);
   }
 
+  /** What the queue channel reports of the queue, read only while someone listens. */
+  readonly #queueCounts = () => ({
+    baseUrl: this.#config.baseUrl,
+    waiting: this.#gate.waiting,
+    inFlight: this.#calls.inFlight,
+  });
+
   /** One debug line, and the queue channel, for a call the client refused; returns its error. */
   #refused(error: PetStoreError, operation: string): PetStoreError {
     const { code } = error as PetStoreError & { code: string };
     this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
-    publishQueue(
-      () => ({ baseUrl: this.#config.baseUrl, waiting: this.#gate.waiting, inFlight: this.#calls.inFlight }),
-      operation,
-      code,
-    );
+    publishQueue(this.#queueCounts, operation, code);
     return error;
   }
 
