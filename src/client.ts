@@ -17,7 +17,7 @@ import {
 import { describeRawRequest, type RawRequest } from './core/raw-request.js';
 import type { StandardSchemaV1 } from './core/standard-schema.js';
 import { Transport } from './core/transport.js';
-import type { ClientQueue, HttpMethod, RateLimit, RequestOptions } from './core/types.js';
+import type { ClientQueue, RateLimit, RequestOptions } from './core/types.js';
 import { validate } from './core/validate.js';
 import {
   type CheckedArgument,
@@ -47,11 +47,6 @@ type AsyncDisposeKey = SymbolConstructor extends { readonly asyncDispose: infer 
  * ```
  */
 type AsyncDisposal = { readonly [Key in AsyncDisposeKey]: () => Promise<void> };
-
-/** An operation of the model: its name, method and path template, as traces name it. */
-interface Route extends CallRoute {
-  readonly method: HttpMethod;
-}
 
 // The disposer's type, merged into the class: see AsyncDisposal.
 export interface PetStoreClient extends AsyncDisposal {}
@@ -270,8 +265,7 @@ export class PetStoreClient {
     options?: RequestOptions,
   ): APIPromise<StandardSchemaV1.InferOutput<S>> {
     const method = typeof spec?.method === 'string' ? spec.method : '';
-    const route: Route = { operation: 'request', method: method as HttpMethod, path: '' };
-    return this.#call(route, (trace) => {
+    return this.#call('request', { method, path: '' }, (trace) => {
       const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(
         spec,
         this.#options.baseUrl,
@@ -303,7 +297,7 @@ export class PetStoreClient {
           `animal-store-sdk: ${name} (${operation.method} ${operation.path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
       );
     }
-    return this.#call({ ...operation, operation: name }, () => {
+    return this.#call(name, operation, () => {
       const requestOptions = resolveCallOptions(name, options);
       const { path, param, query, body } = operation;
       const schema = param ?? query ?? body;
@@ -328,11 +322,12 @@ export class PetStoreClient {
    * call whose arguments fail their checks rejects without a request.
    */
   #call<T>(
-    route: Route,
+    operation: string,
+    route: CallRoute,
     check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
   ): APIPromise<T> {
     const send = async (trace: OperationTrace | undefined): Promise<WithResponse<T>> =>
       this.#transport.request(...check(trace), trace);
-    return new APIPromise(traceCall(route, this.#options.baseUrl, send));
+    return new APIPromise(traceCall(operation, route, this.#options.baseUrl, send));
   }
 }

@@ -86,7 +86,6 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
   declare reportedUntil?: number;
   declare outcomeUnknown?: boolean;
   declare notRetried?: string | undefined;
-  readonly #baseUrl: string;
   /** The path relative to the base URL, with its query. */
   readonly #relative: string;
 
@@ -104,7 +103,7 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
     this.redact = keys?.redact ?? config.apiKey.redact;
     this.signal = options.signal;
     const callTimeout = options.callTimeout ?? config.callTimeout;
-    this.deadline = callTimeout === undefined ? Number.POSITIVE_INFINITY : Date.now() + callTimeout;
+    this.deadline = callTimeout === undefined ? Infinity : Date.now() + callTimeout;
     this.queueLeftMs = config.maxQueueWait;
     this.fetchOptions = options.fetchOptions
       ? { ...config.fetchOptions, ...options.fetchOptions }
@@ -112,7 +111,6 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
     this.maxRetries = options.maxRetries ?? config.maxRetries;
     this.maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
     this.timeout = options.timeout ?? config.timeout;
-    this.#baseUrl = config.baseUrl;
     this.#relative = relative;
   }
 
@@ -124,11 +122,6 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
   /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
   get described(): string {
     return `${this.spec.method} /${this.#shown(this.#relative)}`;
-  }
-
-  /** The call's URL, query included. */
-  get url(): string {
-    return this.#baseUrl + this.#shown(this.#relative);
   }
 
   /**

@@ -13,6 +13,7 @@ import type { StoreMessage } from './diagnostics.js';
 export type { AttemptTrace, CallRoute, OperationTrace, QueueCounts, TracedCall } from './channels.js';
 
 export function traceCall<T>(
+  _operation: string,
   _route: CallRoute,
   _baseUrl: string,
   run: (trace: OperationTrace | undefined) => Promise<T>,

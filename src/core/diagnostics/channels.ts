@@ -66,9 +66,8 @@ function listened(channel: diagnostics.TracingChannel<unknown, object>): boolean
   );
 }
 
-/** What the client knows of a call as it starts: the operation, and its method and path template. */
+/** What the client knows of a call as it starts: its method and path template. */
 export interface CallRoute {
-  readonly operation: string;
   readonly method: string;
   readonly path: string;
 }
@@ -81,8 +80,6 @@ export interface TracedCall {
   readonly attempts: number;
   /** Keeps the API key out of what subscribers get. */
   readonly redact: <V>(value: V) => V;
-  /** The call's URL, query included, as subscribers get it: what the caller wrote redacted. */
-  readonly url: string;
 }
 
 /**
@@ -126,7 +123,8 @@ function traced<T, C extends object>(
  * to calls, attempts or waits; else `undefined`, and the call publishes nothing.
  */
 export function traceCall<T>(
-  { operation, method, path }: CallRoute,
+  operation: string,
+  { method, path }: CallRoute,
   baseUrl: string,
   run: (trace: OperationTrace | undefined) => Promise<T>,
 ): Promise<T> {
@@ -152,14 +150,13 @@ export function traceAttempt<T>(
 ): Promise<T> {
   const { trace } = call;
   if (trace === undefined || channels === undefined || !listened(channels.attempt)) return run(undefined);
-  // `url` is a getter that redacts: read only for a listener.
-  const { attempts, url } = call;
   const attempt: AttemptTrace = {
     operation: trace.operation,
     call: trace,
-    resendCount: attempts,
+    resendCount: call.attempts,
     method: request instanceof Request ? request.method : (init?.method ?? 'GET'),
-    url,
+    // What the caller wrote may hold the key; the URL is redacted only for a listener.
+    url: call.redact(request instanceof Request ? request.url : String(request)),
   };
   return traced(channels.attempt, attempt, () => run(attempt));
 }
