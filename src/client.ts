@@ -6,7 +6,13 @@
 import { APIPromise, type WithResponse } from './core/api-promise.js';
 import type { RequestSpec } from './core/call.js';
 import { warnOnce } from './core/deprecation.js';
-import { type CallRoute, nameCall, type OperationTrace, traceCall } from './core/diagnostics/channels.js';
+import {
+  type CallRoute,
+  nameCall,
+  type OperationTrace,
+  rawRoute,
+  traceCall,
+} from './core/diagnostics/channels.js';
 import {
   type CallOptions,
   type ClientConfig,
@@ -264,8 +270,7 @@ export class PetStoreClient {
     spec: RawRequest<S>,
     options?: RequestOptions,
   ): APIPromise<StandardSchemaV1.InferOutput<S>> {
-    const method = typeof spec?.method === 'string' ? spec.method : '';
-    return this.#call('request', { method, path: '' }, (trace) => {
+    return this.#call('request', rawRoute(spec), (trace) => {
       const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(
         spec,
         this.#options.baseUrl,

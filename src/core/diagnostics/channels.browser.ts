@@ -21,6 +21,9 @@ export function traceCall<T>(
   return run(undefined);
 }
 
+/** Empty, so that a bundler drops its calls and what they read. */
+export function rawRoute(_request: { readonly method?: unknown }): undefined {}
+
 export function nameCall(
   _trace: OperationTrace | undefined,
   _request: { readonly method: string; readonly path: string },

@@ -82,6 +82,12 @@ export interface TracedCall {
   readonly redact: <V>(value: V) => V;
 }
 
+/** What a raw request's trace shows before it is checked: the method it was given, and no path. */
+export function rawRoute(request: { readonly method?: unknown }): CallRoute {
+  const method = request?.method;
+  return { method: typeof method === 'string' ? method : '', path: '' };
+}
+
 /**
  * Gives a raw request's call, once checked, its method and its endpoint (the path with numeric
  * segments folded: `/store/orders/{id}`).
