@@ -116,19 +116,20 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
 
   /** `GET /pets`: the request, for messages. */
   get where(): string {
-    return `${this.spec.method} /${this.#shown(this.spec.path)}`;
+    return this.#request(this.spec.path);
   }
 
   /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
   get described(): string {
-    return `${this.spec.method} /${this.#shown(this.#relative)}`;
+    return this.#request(this.#relative);
   }
 
   /**
-   * What the caller wrote (`request()`) is redacted, with the keys known when shown: a key
-   * function's new key is redacted from its first use. The model's paths are the SDK's own.
+   * The method and `path`. What the caller wrote (`request()`) is redacted, with the keys known
+   * when shown: a key function's new key is redacted from its first use. The model's paths are the
+   * SDK's own.
    */
-  #shown(text: string): string {
-    return this.spec.shownPath === undefined ? text : this.redact(text);
+  #request(path: string): string {
+    return `${this.spec.method} /${this.spec.shownPath === undefined ? path : this.redact(path)}`;
   }
 }
