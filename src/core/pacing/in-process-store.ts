@@ -112,7 +112,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
           return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe', held: true };
         if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
         const openAt = spentUntil(state, now);
-        if (openAt > now) return { granted: false, waitMs: openAt - now, reason: 'budget' };
+        if (openAt !== undefined) return { granted: false, waitMs: openAt - now, reason: 'budget' };
       }
       if (current) {
         const lost = spentIn(state.lost, reading.window, now - state.windowMs);

@@ -13,4 +13,4 @@ export const sentIn = (reading: { window: number } | null): number => reading?.w
 export const spentIn = (lost: readonly Sent[], window: number): number =>
   lost.filter((sent) => sent.window === window).length;
 
-export const spentUntil = (): number => 0;
+export const spentUntil = (): undefined => undefined;

@@ -31,7 +31,7 @@ export const spentIn = (lost: readonly Sent[], window: number, since: number): n
 
 /**
  * With no current reading: when (epoch ms) the next request may go, given the requests out and
- * lost, no more within a window's length than the last `limit` known (0: now).
+ * lost, no more within a window's length than the last `limit` known; `undefined` when it may go now.
  */
 export function spentUntil(
   {
@@ -46,9 +46,9 @@ export function spentUntil(
     lost: readonly Sent[];
   },
   now: number,
-): number {
+): number | undefined {
   const sent = [...leases.values(), ...lost].filter((request) => request.at > now - windowMs);
   return reading !== null && sent.length >= reading.limit
     ? Math.min(...sent.map((request) => request.at)) + windowMs
-    : 0;
+    : undefined;
 }
