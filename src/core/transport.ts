@@ -20,6 +20,7 @@ import {
   observeAttempt,
   publishQueue,
   publishWait,
+  type QueueCounts,
   traceAttempt,
 } from './diagnostics/channels.js';
 import type { HeaderEntries } from './headers.js';
@@ -84,7 +85,7 @@ export class Transport {
       burst: config.pacingBurst,
       onWait: (wait, call) => this.#waits(wait, () => waitLine(wait), call),
       onRefusal: (error, operation) => this.#refused(error, operation),
-      onChange: () => publishQueue(this.#queueCounts),
+      onChange: () => publishQueue(this),
     });
     // Everything that does not vary by call is set once here, so that a call hands ky only what it
     // changes. A key that is a function is asked for before each attempt (#attempt); `null` sends
@@ -127,18 +128,16 @@ export class Transport {
     await this.#store.flush?.(this.#scope);
   }
 
-  /** What the queue channel reports of the queue, read only while someone listens. */
-  readonly #queueCounts = () => ({
-    baseUrl: this.#config.baseUrl,
-    waiting: this.#gate.waiting,
-    inFlight: this.#calls.inFlight,
-  });
+  /** What the queue channel reports of the queue: publishQueue reads it only while someone listens. */
+  queueCounts(): QueueCounts {
+    return { baseUrl: this.#config.baseUrl, waiting: this.#gate.waiting, inFlight: this.#calls.inFlight };
+  }
 
   /** One debug line, and the queue channel, for a call the client refused; returns its error. */
   #refused(error: PetStoreError, operation: string): PetStoreError {
     const { code } = error as PetStoreError & { code: string };
     this.#config.log.debug(() => `animal-store-sdk: ${operation} refused (${code}): ${error.message}`);
-    publishQueue(this.#queueCounts, operation, code);
+    publishQueue(this, operation, code);
     return error;
   }
 

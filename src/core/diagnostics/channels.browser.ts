@@ -7,10 +7,17 @@
  */
 
 import type { RateLimit, RateLimitWait } from '../types.js';
-import type { AttemptTrace, CallRoute, OperationTrace, QueueCounts, TracedCall } from './channels.js';
+import type { AttemptTrace, CallRoute, OperationTrace, QueueSource, TracedCall } from './channels.js';
 import type { StoreMessage } from './diagnostics.js';
 
-export type { AttemptTrace, CallRoute, OperationTrace, QueueCounts, TracedCall } from './channels.js';
+export type {
+  AttemptTrace,
+  CallRoute,
+  OperationTrace,
+  QueueCounts,
+  QueueSource,
+  TracedCall,
+} from './channels.js';
 
 export function traceCall<T>(
   _operation: string,
@@ -49,4 +56,4 @@ export function publishWait(_call: TracedCall | undefined, _wait: RateLimitWait)
 
 export function publishStore(_message: StoreMessage): void {}
 
-export function publishQueue(_counts: () => QueueCounts, _operation?: string, _code?: string): void {}
+export function publishQueue(_queue: QueueSource, _operation?: string, _code?: string): void {}

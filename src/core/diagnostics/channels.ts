@@ -205,12 +205,17 @@ export interface QueueCounts {
   readonly inFlight: number;
 }
 
-/** Publishes the queue's length, or (given `operation` and `code`) a refusal; `counts` is read only while someone listens. */
-export function publishQueue(counts: () => QueueCounts, operation?: string, code?: string): void {
+/** A queue the queue channel reports on (the client's transport). */
+export interface QueueSource {
+  queueCounts(): QueueCounts;
+}
+
+/** Publishes the queue's length, or (given `operation` and `code`) a refusal; the counts are read only while someone listens. */
+export function publishQueue(queue: QueueSource, operation?: string, code?: string): void {
   if (!channels?.queue.hasSubscribers) return;
   channels.queue.publish(
     operation === undefined
-      ? { event: 'change', ...counts() }
-      : { event: 'refusal', ...counts(), operation, code },
+      ? { event: 'change', ...queue.queueCounts() }
+      : { event: 'refusal', ...queue.queueCounts(), operation, code },
   );
 }
