@@ -31,7 +31,8 @@ import type {
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
-import { askOutOfTurn, type Schedule, scheduleOf } from './schedule.js';
+// ESTIMATES is false in the browser build, whose schedule estimates no start (schedule.browser.ts).
+import { askOutOfTurn, ESTIMATES, type Schedule, scheduleOf } from './schedule.js';
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
@@ -135,7 +136,9 @@ export class RequestGate<Owner = undefined> {
       const { maxQueued } = this.#options;
       if (this.#queue.length >= maxQueued) {
         const now = Date.now();
-        const startAt = this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options);
+        const startAt = ESTIMATES
+          ? this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options)
+          : now;
         return this.#refuse(waiter, queueFull(maxQueued, startAt - now));
       }
       this.#queue.push(waiter);
@@ -149,7 +152,7 @@ export class RequestGate<Owner = undefined> {
   /** Hands back a lease with what its request learned, and lets the queue move on. */
   settle(lease: string, outcome: RateLimitOutcome): void {
     this.#leases--;
-    this.#schedule.learn(outcome);
+    if (ESTIMATES) this.#schedule.learn(outcome);
     const released = this.#options.store.release(this.#options.scope, lease, outcome);
     if (isPromiseLike(released)) void Promise.resolve(released).then(this.#pump, this.#pump);
     else this.#pump();
@@ -231,14 +234,10 @@ export class RequestGate<Owner = undefined> {
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {
       const { until, reportedUntil } = waiter;
-      const at = this.#schedule.startAt(
-        held ? now : headAt,
-        ahead,
-        held ? 0 : this.#leases,
-        now,
-        until,
-        this.#options,
-      );
+      const after = held ? now : headAt;
+      const at = ESTIMATES
+        ? this.#schedule.startAt(after, ahead, held ? 0 : this.#leases, now, until, this.#options)
+        : after;
       // A head held by the spread holds no one whose bound comes first.
       if (
         at >= until &&

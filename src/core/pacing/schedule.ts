@@ -18,6 +18,9 @@ import type {
 } from './rate-limit-store.js';
 import { burstSize } from './spread.js';
 
+/** Whether this build's schedule estimates each waiting call's start: the browser build's does not. */
+export const ESTIMATES = true;
+
 /** Whether calls are paced by the readings, and the share of a window's budget that goes at once. */
 export interface Pacing {
   readonly pacing: boolean;
