@@ -125,11 +125,16 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
   }
 
   /**
-   * The method and `path`. What the caller wrote (`request()`) is redacted, with the keys known
-   * when shown: a key function's new key is redacted from its first use. The model's paths are the
-   * SDK's own.
+   * `text` as lines and traces show it: what the caller wrote (`request()`) redacted, with the keys
+   * known when shown (a key function's new key is redacted from its first use); the model's paths
+   * are the SDK's own.
    */
+  shown(text: string): string {
+    return this.spec.shownPath === undefined ? text : this.redact(text);
+  }
+
+  /** The method and `path`, shown. */
   #request(path: string): string {
-    return `${this.spec.method} /${this.spec.shownPath === undefined ? path : this.redact(path)}`;
+    return `${this.spec.method} /${this.shown(path)}`;
   }
 }

@@ -80,6 +80,8 @@ export interface TracedCall {
   readonly attempts: number;
   /** Keeps the API key out of what subscribers get. */
   readonly redact: <V>(value: V) => V;
+  /** A URL as subscribers get it: what the caller wrote redacted, the model's paths as they are. */
+  shown(text: string): string;
 }
 
 /** What a raw request's trace shows before it is checked: the method it was given, and no path. */
@@ -161,8 +163,8 @@ export function traceAttempt<T>(
     call: trace,
     resendCount: call.attempts,
     method: request instanceof Request ? request.method : (init?.method ?? 'GET'),
-    // What the caller wrote may hold the key; the URL is redacted only for a listener.
-    url: call.redact(request instanceof Request ? request.url : String(request)),
+    // Shown only for a listener: what the caller wrote may hold the key.
+    url: call.shown(request instanceof Request ? request.url : String(request)),
   };
   return traced(channels.attempt, attempt, () => run(attempt));
 }
