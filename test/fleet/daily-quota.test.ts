@@ -85,7 +85,10 @@ describe.each(['redis', 'ioredis'] as const)('a daily quota used up, with %s', (
     const { fake, config } = await startFleet(store, PLAN).then(withRedis);
     const workers = await startWorkers(3, config);
     await runAll(workers, { calls: 1, concurrency: 1 });
-    await new Promise((resolve) => setTimeout(resolve, PLAN.windowMs + 1_000));
+    // Past the reading's reset, so that one request learns the budget alone: the reset header rounds
+    // the window's end up to a whole second, and each worker reads the service's time from one
+    // whole-second Date at its earliest, so a reading holds up to 2 s past the window's end.
+    await new Promise((resolve) => setTimeout(resolve, PLAN.windowMs + 2_500));
     // As a service might answer once the day is out: Retry-After for the day, the minute's headers.
     fake.store.injectFault({ status: 429, headers: { 'Retry-After': String(5 * 3_600) } });
     const before = fake.store.requests.length;
