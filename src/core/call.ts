@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { KeyRedactor } from './api-key.js';
+import { type KeyRedactor, keyRedactor } from './api-key.js';
 import type { OperationTrace, TracedCall } from './diagnostics/channels.js';
 import type { HeaderEntries } from './headers.js';
 import type { CallOptions, ClientConfig } from './options.js';
@@ -87,18 +87,18 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
   declare outcomeUnknown?: boolean;
   declare notRetried?: string | undefined;
   /** The path relative to the base URL, with its query. */
-  readonly #relative: string;
+  declare readonly relative: string;
 
   constructor(
     spec: RequestSpec<unknown>,
     options: CallOptions,
     config: ClientConfig,
-    relative: string,
     trace: OperationTrace | undefined,
-    keys: KeyRedactor | undefined,
   ) {
     this.spec = spec;
     this.trace = trace;
+    // A key function's keys: each call hides those its attempts used, so none are kept for the client's life.
+    const keys = config.apiKey.fixed === undefined ? keyRedactor() : undefined;
     this.keys = keys;
     this.redact = keys?.redact ?? config.apiKey.redact;
     this.signal = options.signal;
@@ -111,7 +111,7 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
     this.maxRetries = options.maxRetries ?? config.maxRetries;
     this.maxResponseBytes = options.maxResponseBytes ?? config.maxResponseBytes;
     this.timeout = options.timeout ?? config.timeout;
-    this.#relative = relative;
+    this.relative = target(spec);
   }
 
   /** `GET /pets`: the request, for messages. */
@@ -121,7 +121,7 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
 
   /** `GET /pets?limit=10`: the request as log lines show it, its URL relative to the base URL. */
   get described(): string {
-    return this.#request(this.#relative);
+    return this.#request(this.relative);
   }
 
   /**
@@ -137,4 +137,17 @@ export class Call implements TracedCall, FailedCall, OpenCall, CallBound {
   #request(path: string): string {
     return `${this.spec.method} /${this.shown(path)}`;
   }
+}
+
+/**
+ * The path relative to the base URL with its query, already encoded: ky then builds one `Request`
+ * instead of three. An array repeats the parameter; `undefined` leaves it out.
+ */
+function target({ path, query }: RequestSpec<unknown>): string {
+  if (query === undefined) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of [value].flat()) if (item !== undefined) search.append(name, String(item));
+  }
+  return search.size === 0 ? path : `${path}?${search}`;
 }

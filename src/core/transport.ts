@@ -10,7 +10,6 @@ import ky, { isHTTPError, type KyInstance, type Options, TimeoutError } from 'ky
 import type { PetStoreError } from '../errors.js';
 import { trackedDelay } from '../shared/pending-waits.js';
 import { readRequestId } from '../shared/request-id.js';
-import { keyRedactor } from './api-key.js';
 import type { WithResponse } from './api-promise.js';
 import { Call, type RequestSpec } from './call.js';
 import { deprecationNotice, warnOnce } from './deprecation.js';
@@ -150,12 +149,8 @@ export class Transport {
     options: CallOptions,
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
-    const relative = target(spec);
-    const baseUrl = this.#config.baseUrl;
-    // A key function's keys: each call hides those its attempts used, so none are kept for the client's life.
-    const keys = this.#config.apiKey.fixed === undefined ? keyRedactor() : undefined;
     if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
-    const call = new Call(spec, options, this.#config, relative, trace, keys);
+    const call = new Call(spec, options, this.#config, trace);
     const { signal } = options;
     const forward = () => call.controller.abort(signal?.reason);
     if (signal?.aborted) forward();
@@ -163,7 +158,11 @@ export class Transport {
     this.#calls.add(call);
     try {
       await this.#pass(call);
-      const response = await this.#send(baseUrl + relative, call, this.#kyOptions(call, options));
+      const response = await this.#send(
+        this.#config.baseUrl + call.relative,
+        call,
+        this.#kyOptions(call, options),
+      );
       this.#budget.earn();
       const data = await decodeData(call, spec.schema, response);
       return {
@@ -418,17 +417,4 @@ function callHeaders(own: HeaderEntries | undefined, perCall: HeaderEntries | un
   const headers = new Headers();
   for (const [name, value] of [...(own ?? []), ...(perCall ?? [])]) headers.set(name, value);
   return headers;
-}
-
-/**
- * The path relative to the base URL with its query, already encoded: ky then builds one `Request`
- * instead of three. An array repeats the parameter; `undefined` leaves it out.
- */
-function target({ path, query }: RequestSpec<unknown>): string {
-  if (query === undefined) return path;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    for (const item of [value].flat()) if (item !== undefined) search.append(name, String(item));
-  }
-  return search.size === 0 ? path : `${path}?${search}`;
 }
