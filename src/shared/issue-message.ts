@@ -7,33 +7,29 @@
  */
 import type * as z from 'zod/mini';
 
-/** What a value is, in an issue's words: `number`, `string`, `null`, `array`, `NaN`, or its class. */
+/** What a value is, in an issue's words: `number`, `string`, `null`, `array`, `NaN`, `object`, ... */
 function received(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'array';
-  if (typeof input === 'number' && !Number.isFinite(input)) return String(input);
-  const name = typeof input === 'object' && (Object.getPrototypeOf(input) as object | null)?.constructor.name;
-  return name && name !== 'Object' ? name : typeof input;
+  return typeof input === 'number' && !Number.isFinite(input) ? String(input) : typeof input;
 }
 
-/** A value as an issue quotes it: strings in double quotes, everything else as written. */
-function quote(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : String(value);
-}
+/** Strings in double quotes, as zod quotes them. */
+const quote = (value: unknown) => JSON.stringify(value);
 
 /** The message for an issue: `Too big: expected number to be <=100`. */
 export function issueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `Invalid input: expected ${issue.expected}, received ${received(issue.input)}`;
+    // Every enum of the SDK has several values, so the one-value wording of zod is not needed.
     case 'invalid_value':
-      return issue.values.length === 1
-        ? `Invalid input: expected ${quote(issue.values[0])}`
-        : `Invalid option: expected one of ${issue.values.map(quote).join('|')}`;
+      return `Invalid option: expected one of ${issue.values.map(quote).join('|')}`;
     case 'too_big':
-      return `Too big: expected ${issue.origin ?? 'value'} to be ${issue.inclusive ? '<=' : '<'}${issue.maximum}`;
-    case 'too_small':
-      return `Too small: expected ${issue.origin ?? 'value'} to be ${issue.inclusive ? '>=' : '>'}${issue.minimum}`;
+    case 'too_small': {
+      const big = issue.code === 'too_big';
+      return `Too ${big ? 'big' : 'small'}: expected ${issue.origin ?? 'value'} to be ${big ? '<' : '>'}${issue.inclusive ? '=' : ''}${big ? issue.maximum : issue.minimum}`;
+    }
     case 'unrecognized_keys':
       return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(quote).join(', ')}`;
     default:
