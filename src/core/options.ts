@@ -172,8 +172,8 @@ export interface ClientOptions {
 /** `setTimeout` (and so ky) cannot wait longer than this. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** What a check of one option found wrong with its value (an issue, or a message), or `undefined`. */
-type Check = (value: unknown) => Finding | string | undefined;
+/** What a check of one option found wrong with its value, or `undefined`. */
+type Check = (value: unknown) => Finding | undefined;
 
 const bySchema =
   (schema: z.ZodMiniType): Check =>

@@ -104,10 +104,10 @@ export function describeRawRequest<T>(
     problems,
     'request() field',
   );
-  addProblem(problems, ['method'], schemaFinding(METHOD, method));
+  addProblem(problems, ['method'], schemaFinding(METHOD, method), method);
   addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
   if (query !== undefined && !isRecord(query)) {
-    addProblem(problems, ['query'], wrongType('record', query));
+    addProblem(problems, ['query'], wrongType('record', query), query);
   }
   for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
     const sendable =

@@ -1,7 +1,7 @@
 /**
  * Checking arguments before anything is sent: the model's with its zod schemas; options and raw
- * requests field by field, with zod/mini's scalar schemas where one fits, reported as zod issues
- * with the same messages (zod/mini's object and union machinery would weigh more in a browser).
+ * requests field by field, with zod/mini's scalar schemas where one fits, each problem an issue with
+ * the message zod's would have (zod/mini's object and union machinery would weigh more in a browser).
  *
  * @module
  */
@@ -14,8 +14,8 @@ import type { StandardSchemaV1 } from './standard-schema.js';
 /** One problem with an argument, as zod reports it. */
 export type Issue = z.core.$ZodIssue;
 
-/** An issue before it has a path and a message: what a check found. */
-export type Finding = Omit<z.core.$ZodRawIssue, 'path' | 'message'>;
+/** What a check found wrong: an issue's message. */
+export type Finding = string;
 
 function pathKey(segment: PropertyKey | StandardSchemaV1.PathSegment): string {
   return String(typeof segment === 'object' ? segment.key : segment);
@@ -48,35 +48,23 @@ export function invalid(operation: string, what: string, issues: Issue[]): Reque
   return new RequestValidationError(`Invalid ${what} for ${operation}: ${describeIssues(issues)}`, issues);
 }
 
-/**
- * Records what a check found in `problems` at `path`, as a zod issue with the SDK's message; a
- * string is a message of its own, about `input`.
- */
+/** Records what a check found in `problems` at `path`, about `input`. */
 export function addProblem(
   problems: Issue[],
   path: PropertyKey[],
-  found: Finding | string | undefined,
+  found: Finding | undefined,
   input?: unknown,
 ): void {
-  if (found === undefined) return;
-  problems.push(
-    (typeof found === 'string'
-      ? { code: 'custom', input, path, message: found }
-      : { ...found, path, message: issueMessage(found as z.core.$ZodRawIssue) }) as Issue,
-  );
+  if (found !== undefined) problems.push({ code: 'custom', input, path, message: found });
 }
 
 /** `input` is not of the type `expected` (`number`, `int`, `object`, ...). */
-export const wrongType = (expected: string, input: unknown) =>
-  ({ code: 'invalid_type', expected, input }) as Finding;
+export const wrongType = (expected: string, input: unknown): Finding =>
+  issueMessage({ code: 'invalid_type', expected, input } as z.core.$ZodRawIssue);
 
-/**
- * What `schema` finds wrong with `value`, or `undefined`: its last issue, which for `z.int()` with
- * bounds is the option's own bound rather than the safe-integer range, with the input zod leaves out.
- */
+/** The message of what `schema` finds wrong with `value`: its last issue, which for `z.int()` with bounds is the option's own bound rather than the safe-integer range. */
 export function schemaFinding(schema: z.ZodMiniType, value: unknown): Finding | undefined {
-  const issue = schema.safeParse(value).error?.issues.at(-1);
-  return issue && ({ ...issue, input: value } as Finding);
+  return schema.safeParse(value).error?.issues.at(-1)?.message;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
