@@ -302,7 +302,7 @@ export class APIConnectionError extends PetStoreError {
   declare readonly status?: number;
 
   constructor(
-    message = 'Could not reach the Animal Store service.',
+    message?: string,
     options?: ErrorOptions & { sent?: RequestSent | undefined; status?: number | undefined },
   ) {
     super(message, { sent: 'maybe', ...options });
@@ -324,13 +324,6 @@ export class APIConnectionError extends PetStoreError {
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError' as const;
-
-  constructor(
-    message = 'The request timed out.',
-    options?: { sent?: RequestSent | undefined; status?: number | undefined },
-  ) {
-    super(message, options);
-  }
 }
 
 /**
@@ -350,13 +343,6 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  */
 export class APIUserAbortError extends PetStoreError {
   override name = 'APIUserAbortError' as const;
-
-  constructor(
-    message = 'The request was aborted.',
-    options?: ErrorOptions & { sent?: RequestSent | undefined },
-  ) {
-    super(message, options);
-  }
 }
 
 /**

@@ -68,10 +68,13 @@ function byKind(error: unknown, call: FailedCall): PetStoreError {
   }
   if (error instanceof PetStoreError) return error;
   if (call.signal?.aborted) {
-    return new APIUserAbortError(maybe ? `${call.where} was aborted in flight.${maybe}` : undefined, {
-      cause: call.signal.reason,
-      sent,
-    });
+    return new APIUserAbortError(
+      maybe ? `${call.where} was aborted in flight.${maybe}` : 'The request was aborted.',
+      {
+        cause: call.signal.reason,
+        sent,
+      },
+    );
   }
   if (isHTTPError(error)) {
     const { response } = error;
