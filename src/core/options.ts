@@ -212,6 +212,7 @@ const TIMEOUT = integer(1, MAX_TIMER_MS);
 const WAIT = integer(0, MAX_TIMER_MS);
 const MAX_RETRIES = integer(0, 10);
 const MAX_RESPONSE_BYTES = integer(1, 2 ** 28);
+const LOG_LEVEL = bySchema(z.enum(LOG_LEVELS, SDK_MESSAGES));
 
 /** The client's options beyond the key, the base URL and the headers: each one's check, in order, and its default. */
 const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
@@ -231,7 +232,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   logger: [withMethods('warn')],
   onWait: [callable],
   rateLimitStore: [withMethods('acquire', 'release')],
-  logLevel: [bySchema(z.enum(LOG_LEVELS, SDK_MESSAGES))],
+  logLevel: [LOG_LEVEL],
 };
 
 /** The per-call options but `headers`, each checked when given; any other key is refused. */
@@ -301,13 +302,6 @@ function normalizeBaseUrl(value: string): string {
   return `${checked.origin}${checked.path}/`;
 }
 
-function logLevelFromEnv(): LogLevel {
-  const fromEnv = env('PETSTORE_LOG') ?? DEFAULT_LOG_LEVEL;
-  const level = fromEnv.trim().toLowerCase();
-  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
-  fail(`PETSTORE_LOG must be one of ${LOG_LEVELS.join(', ')}, got "${fromEnv}"`);
-}
-
 function resolveApiKey(options: ClientOptions): ApiKey {
   const given = options.apiKey;
   if (given === null || typeof given === 'function') return new ApiKey(given);
@@ -353,16 +347,15 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
     problems,
   );
   const headers = checkHeaders(options.headers, problems) ?? [];
+  const level = logLevel ?? env('PETSTORE_LOG')?.trim().toLowerCase() ?? DEFAULT_LOG_LEVEL;
+  if (logLevel === undefined) addProblem(problems, ['PETSTORE_LOG'], LOG_LEVEL(level), level);
   if (problems.length > 0) fail(describeIssues(problems));
   return {
     ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
     headers,
     apiKey,
     baseUrl: normalizeBaseUrl(baseUrl),
-    log: new Log(
-      (logger as Logger | undefined) ?? console,
-      (logLevel as LogLevel | undefined) ?? logLevelFromEnv(),
-    ),
+    log: new Log((logger as Logger | undefined) ?? console, level as LogLevel),
   };
 }
 
