@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { PetStoreError } from '../errors.js';
-import { checkBaseUrl } from '../shared/base-url.js';
+import { type CheckedBaseUrl, checkBaseUrl } from '../shared/base-url.js';
 import { SDK_MESSAGES } from '../shared/issue-message.js';
 import { checkNames } from '../shared/option-names.js';
 import { ApiKey, keyProblem } from './api-key.js';
@@ -295,18 +295,13 @@ function fail(message: string): never {
   throw new PetStoreError(`Invalid PetStoreClient options: ${message}.`);
 }
 
-/** The base URL with the trailing slash that URL resolution needs. */
-function normalizeBaseUrl(value: string): string {
-  const checked = checkBaseUrl(value);
-  if ('problem' in checked) fail(checked.problem);
-  return `${checked.origin}${checked.path}/`;
-}
-
 function resolveApiKey(options: ClientOptions): ApiKey {
   const given = options.apiKey;
   if (given === null || typeof given === 'function') return new ApiKey(given);
-  const key = given ?? env('PETSTORE_API_KEY');
-  if (key === undefined) fail('no API key: pass { apiKey } (null for none) or set PETSTORE_API_KEY');
+  const key =
+    given ??
+    env('PETSTORE_API_KEY') ??
+    fail('no API key: pass { apiKey } (null for none) or set PETSTORE_API_KEY');
   const problem = keyProblem(key);
   if (problem !== undefined) fail(`the API key ${problem}`);
   guardKeyInBrowser(options.dangerouslyAllowBrowser);
@@ -336,11 +331,13 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   // Names first: a misspelled `baseUrl` must not let PETSTORE_BASE_URL stand in for it unseen.
   checkNames('PetStoreClient option', options, CLIENT_OPTION_NAMES);
   const apiKey = resolveApiKey(options);
-  const baseUrl = options.baseUrl ?? env('PETSTORE_BASE_URL');
-  if (baseUrl === undefined) {
-    fail('no base URL: pass { baseUrl } or set PETSTORE_BASE_URL');
-  }
+  const url = checkBaseUrl(
+    options.baseUrl ??
+      env('PETSTORE_BASE_URL') ??
+      fail('no base URL: pass { baseUrl } or set PETSTORE_BASE_URL'),
+  );
   const problems: Issue[] = [];
+  if ('problem' in url) addProblem(problems, [], url.problem);
   const { logger, logLevel, ...settings } = checkFields(
     options as Record<string, unknown>,
     CLIENT_OPTIONS,
@@ -350,11 +347,13 @@ export function resolveClientOptions(options: ClientOptions): ClientConfig {
   const level = logLevel ?? env('PETSTORE_LOG')?.trim().toLowerCase() ?? DEFAULT_LOG_LEVEL;
   if (logLevel === undefined) addProblem(problems, ['PETSTORE_LOG'], LOG_LEVEL(level), level);
   if (problems.length > 0) fail(describeIssues(problems));
+  const { origin, path } = url as CheckedBaseUrl;
   return {
     ...(settings as Omit<ClientConfig, 'apiKey' | 'baseUrl' | 'headers' | 'log'>),
     headers,
     apiKey,
-    baseUrl: normalizeBaseUrl(baseUrl),
+    // With the trailing slash that URL resolution needs.
+    baseUrl: `${origin}${path}/`,
     log: new Log((logger as Logger | undefined) ?? console, level as LogLevel),
   };
 }

@@ -42,10 +42,6 @@ export interface FailedCall {
   notRetried?: string | undefined;
 }
 
-/** Whether the call's request reached the service, as far as the client knows. */
-const sentOf = (call: FailedCall): RequestSent =>
-  call.outcomeUnknown ? 'maybe' : call.attempts > 0 ? 'yes' : 'no';
-
 /** The error to reject the call with. */
 export function toPetStoreError(error: unknown, call: FailedCall): PetStoreError {
   const failure = byKind(error, call);
@@ -54,7 +50,7 @@ export function toPetStoreError(error: unknown, call: FailedCall): PetStoreError
 }
 
 function byKind(error: unknown, call: FailedCall): PetStoreError {
-  const sent = sentOf(call);
+  const sent: RequestSent = call.outcomeUnknown ? 'maybe' : call.attempts > 0 ? 'yes' : 'no';
   // A request that reached the service, and whose answer was lost or cut short, may have acted.
   const maybe = sent !== 'no' && call.spec.ifUnknown ? ` ${call.spec.ifUnknown}` : '';
   // Only closing reaches a call that sent: the queue's other refusals of a retry end it with the attempt's error.
