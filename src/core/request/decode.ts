@@ -52,7 +52,7 @@ export function decodeData<T>(
   const text = call.body ?? '';
   // Without a body, or with one that is not JSON, `content-type` takes it as it is.
   let json: unknown = text || undefined;
-  if ((call.spec.decode ?? 'json') === 'json' || (json !== undefined && isJson(response.headers))) {
+  if (call.spec.decode !== 'content-type' || (json !== undefined && isJson(response.headers))) {
     try {
       json = JSON.parse(text);
     } catch {
