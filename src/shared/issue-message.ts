@@ -28,7 +28,7 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
     case 'too_big':
     case 'too_small': {
       const big = issue.code === 'too_big';
-      return `Too ${big ? 'big' : 'small'}: expected ${issue.origin ?? 'value'} to be ${big ? '<' : '>'}${issue.inclusive ? '=' : ''}${big ? issue.maximum : issue.minimum}`;
+      return `Too ${big ? 'big' : 'small'}: expected ${issue.origin} to be ${big ? '<' : '>'}${issue.inclusive ? '=' : ''}${big ? issue.maximum : issue.minimum}`;
     }
     case 'unrecognized_keys':
       return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(quote).join(', ')}`;
