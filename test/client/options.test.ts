@@ -74,6 +74,17 @@ describe('constructing a client', () => {
     );
   });
 
+  it('reports a bad base URL and PETSTORE_LOG with the other invalid options, in one error', () => {
+    vi.stubEnv('PETSTORE_LOG', 'loud');
+    const given = { apiKey: API_KEY, baseUrl: 'ftp://animal-store.test/v1', maxRetries: -1 };
+    expect(() => new PetStoreClient(given)).toThrow(
+      'Invalid PetStoreClient options: baseUrl must be an absolute http(s) URL ending in /v1, without ' +
+        'credentials, query or fragment; got "ftp://animal-store.test/v1"; ' +
+        'maxRetries: Too small: expected number to be >=0; ' +
+        'PETSTORE_LOG: Invalid option: expected one of "off"|"error"|"warn"|"info"|"debug".',
+    );
+  });
+
   it('keeps the API key out of the client when it is logged or serialized', async () => {
     const { inspect } = await import('node:util');
     const client = new PetStoreClient({ apiKey: API_KEY, baseUrl: BASE_URL });
