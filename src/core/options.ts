@@ -221,7 +221,7 @@ const CLIENT_OPTIONS: Record<string, [Check, unknown?]> = {
   maxRetryAfter: [WAIT, 60_000],
   maxQueueWait: [WAIT, 120_000],
   callTimeout: [TIMEOUT],
-  maxQueued: [integer(1, Number.MAX_SAFE_INTEGER), Infinity],
+  maxQueued: [integer(1, Infinity), Infinity],
   maxResponseBytes: [MAX_RESPONSE_BYTES, 10_485_760],
   deprecationWarnings: [flag, true],
   pacing: [flag, true],
