@@ -61,9 +61,9 @@ export class PetStoreError extends Error {
   /** A plain object for logs and JSON: the error's name, message and its own public fields. */
   toJSON(): Record<string, unknown> {
     const { headers } = this as { headers?: unknown };
+    // `name` is an own field, so the spread has it; `message` is not enumerable.
     return {
       ...(this as object),
-      name: this.name,
       message: this.message,
       ...(headers instanceof Headers && { headers: Object.fromEntries(headers) }),
     };
