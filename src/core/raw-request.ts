@@ -70,12 +70,10 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-function pathFinding(path: unknown, baseUrl: string): Finding | string | undefined {
+function pathFinding(path: unknown, relative: string, baseUrl: string): Finding | string | undefined {
   if (typeof path !== 'string') return wrongType('string', path);
-  const problem = pathProblem(path);
-  if (problem) return `The path ${problem}`;
-  if (!staysUnder(baseUrl, path.replace(/^\//, ''))) return 'The path leaves the base URL';
-  return undefined;
+  const problem = pathProblem(path) ?? (staysUnder(baseUrl, relative) ? undefined : 'leaves the base URL');
+  return problem && `The path ${problem}`;
 }
 
 function bodyProblem(method: unknown, body: unknown): string | undefined {
@@ -104,23 +102,21 @@ export function describeRawRequest<T>(
     problems,
     'request() field',
   );
+  const relative = typeof path === 'string' ? path.replace(/^\//, '') : '';
   addProblem(problems, ['method'], schemaFinding(METHOD, method));
-  addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
-  if (query !== undefined && !isRecord(query)) {
-    addProblem(problems, ['query'], wrongType('record', query));
-  }
-  for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
-    const sendable =
-      value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar));
-    if (!sendable) {
-      addProblem(
-        problems,
-        ['query', name],
-        'Expected a string, number or boolean, or an array of them',
-        value,
-      );
+  addProblem(problems, ['path'], pathFinding(path, relative, baseUrl), path);
+  if (isRecord(query)) {
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && ![value].flat().every(isScalar)) {
+        addProblem(
+          problems,
+          ['query', name],
+          'Expected a string, number or boolean, or an array of them',
+          value,
+        );
+      }
     }
-  }
+  } else if (query !== undefined) addProblem(problems, ['query'], wrongType('record', query));
   addProblem(problems, ['body'], bodyProblem(method, body), body);
   const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
   if (schema !== undefined && !isStandardSchema(schema)) {
@@ -130,7 +126,6 @@ export function describeRawRequest<T>(
     for (const issue of problems) (issue as { input: unknown }).input = apiKey.redact(issue.input);
     throw invalid('request', 'request', problems);
   }
-  const relative = (path as string).replace(/^\//, '');
   const shownPath = apiKey.redact(relative);
   return {
     operation: `${method} ${endpoint(shownPath)}`,
