@@ -6,19 +6,15 @@
  */
 
 /** RFC 3986 `pchar` plus `/`: what a path may hold before percent-decoding. */
-const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
-
-/** A URL scheme at the start: `https:`, `javascript:`, `c:`. */
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const PATH_CHARACTERS = /^[\w\-.~!$&'()*+,;=:@%/]*$/;
 
 /** Why `path` (a leading `/` optional) cannot be sent under the base URL, or `undefined` when it can. */
 export function pathProblem(path: string): string | undefined {
-  if (path.includes('\\')) return 'must not contain a backslash';
   if (/[?#]/.test(path)) return 'must not contain "?" or "#"; pass query parameters as `query`';
-  if (SCHEME.test(path)) return 'must be relative to the base URL';
-  if (path.includes('//')) return 'must not contain "//"';
+  // A scheme (`https:`, `javascript:`, `c:`) or `//` would leave the base URL.
+  if (/^[a-z][a-z\d+.-]*:|\/\//i.test(path)) return 'must be relative to the base URL, without "//"';
   if (!PATH_CHARACTERS.test(path)) {
-    return 'may only contain URL path characters; encode others with encodeURIComponent';
+    return 'may only contain URL path characters (no backslash); encode others with encodeURIComponent';
   }
   for (const segment of path.split('/')) {
     let decoded: string;
@@ -27,8 +23,8 @@ export function pathProblem(path: string): string | undefined {
     } catch {
       return 'contains a malformed percent-encoding';
     }
-    if (/^\.\.?$/.test(decoded)) return 'must not contain "." or ".." segments, encoded or not';
-    if (/[/\\]/.test(decoded)) return 'must not contain an encoded "/" or "\\" (%2F, %5C)';
+    if (/^\.\.?$|[/\\]/.test(decoded))
+      return 'must not contain a "." or ".." segment, or an encoded "/" or "\\"';
   }
   return undefined;
 }
