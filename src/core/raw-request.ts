@@ -8,7 +8,7 @@ import { SDK_MESSAGES } from '../shared/issue-message.js';
 import type { ApiKey } from './api-key.js';
 import type { RequestSpec } from './call.js';
 import { headerEntries } from './headers.js';
-import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
+import { endpoint, pathProblem } from './request/request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
 import {
@@ -70,9 +70,9 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-function pathFinding(path: unknown, relative: string, baseUrl: string): Finding | string | undefined {
+function pathFinding(path: unknown): Finding | string | undefined {
   if (typeof path !== 'string') return wrongType('string', path);
-  const problem = pathProblem(path) ?? (staysUnder(baseUrl, relative) ? undefined : 'leaves the base URL');
+  const problem = pathProblem(path);
   return problem && `The path ${problem}`;
 }
 
@@ -90,11 +90,7 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
  * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError};
  * what the caller wrote may hold the key, so its path and the issues' inputs are redacted.
  */
-export function describeRawRequest<T>(
-  spec: RawRequest,
-  baseUrl: string,
-  apiKey: Pick<ApiKey, 'redact'>,
-): RequestSpec<T> {
+export function describeRawRequest<T>(spec: RawRequest, apiKey: Pick<ApiKey, 'redact'>): RequestSpec<T> {
   const problems: Issue[] = [];
   const { method, path, query, body, headers, schema } = objectFields(
     spec,
@@ -104,7 +100,7 @@ export function describeRawRequest<T>(
   );
   const relative = typeof path === 'string' ? path.replace(/^\//, '') : '';
   addProblem(problems, ['method'], schemaFinding(METHOD, method));
-  addProblem(problems, ['path'], pathFinding(path, relative, baseUrl), path);
+  addProblem(problems, ['path'], pathFinding(path), path);
   if (isRecord(query)) {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && ![value].flat().every(isScalar)) {

@@ -8,7 +8,11 @@
 /** RFC 3986 `pchar` plus `/`: what a path may hold before percent-decoding. */
 const PATH_CHARACTERS = /^[\w\-.~!$&'()*+,;=:@%/]*$/;
 
-/** Why `path` (a leading `/` optional) cannot be sent under the base URL, or `undefined` when it can. */
+/**
+ * Why `path` (a leading `/` optional) cannot be sent under the base URL, or `undefined` when it can:
+ * it refuses whatever the URL parser would resolve or re-encode, so an accepted path joined to the
+ * base URL is sent exactly as written (test/properties/raw-request-path.test.ts).
+ */
 export function pathProblem(path: string): string | undefined {
   if (/[?#]/.test(path)) return 'must not contain "?" or "#"; pass query parameters as `query`';
   // A scheme (`https:`, `javascript:`, `c:`) or `//` would leave the base URL.
@@ -27,19 +31,6 @@ export function pathProblem(path: string): string | undefined {
       return 'must not contain a "." or ".." segment, or an encoded "/" or "\\"';
   }
   return undefined;
-}
-
-/**
- * Whether `relative` (a path without its leading `/`) stays under `baseUrl` (which ends in `/`): the
- * URL parser, asked after {@link pathProblem}, keeps the joined URL exactly as written.
- */
-export function staysUnder(baseUrl: string, relative: string): boolean {
-  const url = baseUrl + relative;
-  try {
-    return new URL(url).href === url;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether a redirect's `url` is under `baseUrl` (which ends in `/`): same origin, a path {@link pathProblem} accepts. */
