@@ -14,7 +14,7 @@
  * Next's `next` among the caller's options becomes `cache: 'no-store'`, which stops a cached read
  * (Next drops both `no-store` and a `revalidate` given together, with a warning, so `next` goes).
  */
-export function retryArguments(request: Request, init: RequestInit = {}): [Request | string, RequestInit] {
+export function retryArguments(request: Request, init: RequestInit): [Request | string, RequestInit] {
   const { url, method, headers, body } = request;
   const retry = ('cache' in init || 'next' in init) && {
     ...init,
