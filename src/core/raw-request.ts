@@ -13,7 +13,6 @@ import type { StandardSchemaV1 } from './standard-schema.js';
 import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
 import {
   addProblem,
-  type Finding,
   type Issue,
   invalid,
   isRecord,
@@ -70,12 +69,6 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-function pathFinding(path: unknown): Finding | string | undefined {
-  if (typeof path !== 'string') return wrongType('string', path);
-  const problem = pathProblem(path);
-  return problem && `The path ${problem}`;
-}
-
 function bodyProblem(method: unknown, body: unknown): string | undefined {
   if (body === undefined) return undefined;
   if (method === 'GET' || method === 'HEAD') return `A ${method} request cannot carry a body`;
@@ -100,7 +93,12 @@ export function describeRawRequest<T>(spec: RawRequest, apiKey: Pick<ApiKey, 're
   );
   const relative = typeof path === 'string' ? path.replace(/^\//, '') : '';
   addProblem(problems, ['method'], schemaFinding(METHOD, method));
-  addProblem(problems, ['path'], pathFinding(path), path);
+  addProblem(
+    problems,
+    ['path'],
+    typeof path === 'string' ? pathProblem(path) : wrongType('string', path),
+    path,
+  );
   if (isRecord(query)) {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && ![value].flat().every(isScalar)) {

@@ -14,21 +14,21 @@ const PATH_CHARACTERS = /^[\w\-.~!$&'()*+,;=:@%/]*$/;
  * base URL is sent exactly as written (test/properties/raw-request-path.test.ts).
  */
 export function pathProblem(path: string): string | undefined {
-  if (/[?#]/.test(path)) return 'must not contain "?" or "#"; pass query parameters as `query`';
+  if (/[?#]/.test(path)) return 'Must not contain "?" or "#"; pass query parameters as `query`';
   // A scheme (`https:`, `javascript:`, `c:`) or `//` would leave the base URL.
-  if (/^[a-z][a-z\d+.-]*:|\/\//i.test(path)) return 'must be relative to the base URL, without "//"';
+  if (/^[a-z][a-z\d+.-]*:|\/\//i.test(path)) return 'Must be relative to the base URL, without "//"';
   if (!PATH_CHARACTERS.test(path)) {
-    return 'may only contain URL path characters (no backslash); encode others with encodeURIComponent';
+    return 'May only contain URL path characters (no backslash); encode others with encodeURIComponent';
   }
   for (const segment of path.split('/')) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      return 'contains a malformed percent-encoding';
+      return 'Contains a malformed percent-encoding';
     }
     if (/^\.\.?$|[/\\]/.test(decoded))
-      return 'must not contain a "." or ".." segment, or an encoded "/" or "\\"';
+      return 'Must not contain a "." or ".." segment, or an encoded "/" or "\\"';
   }
   return undefined;
 }
