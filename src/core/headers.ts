@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { addProblem, type Issue } from './validate.js';
+import { addProblem, type Issue, wrongType } from './validate.js';
 
 /** Header name and value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
@@ -47,7 +47,7 @@ export function headerEntries(value: unknown, path: PropertyKey[], problems: Iss
   const entries: HeaderEntries = [];
   const pairs =
     typeof value !== 'object' || value === null
-      ? addProblem(problems, path, 'Expected an object, an array of [name, value] pairs or a Headers', value)
+      ? addProblem(problems, path, wrongType('object', value))
       : Symbol.iterator in value
         ? [...(value as Iterable<unknown>)]
         : Object.entries(value);
