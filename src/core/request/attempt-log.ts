@@ -21,13 +21,11 @@ export function attemptLine(
   redact: <V>(value: V) => V,
   note?: string,
 ): string {
-  const outcome =
-    response !== undefined
-      ? String(response.status)
-      : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
-  const requestId = response === undefined ? undefined : redact(readRequestId(response.headers));
-  const id = requestId === undefined ? '' : `, request id ${requestId}${note ?? ''}`;
-  return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
+  const outcome = response
+    ? response.status
+    : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
+  const id = response && redact(readRequestId(response.headers));
+  return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id === undefined ? '' : `, request id ${id}${note ?? ''}`})`;
 }
 
 const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {
