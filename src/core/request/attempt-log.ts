@@ -37,8 +37,7 @@ const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = 
 /** Whether a failed attempt is retried, why, and after what wait. */
 export function retryLine(described: string, decision: RetryDecision, retry: number): string {
   if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.why}`;
-  const wait = `${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;
-  return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${wait}`;
+  return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;
 }
 
 /** `listPets waits 1200 ms for the rate limit (budget)`: a wait the gate imposes. */
