@@ -53,13 +53,12 @@ export function headerEntries(value: unknown, path: PropertyKey[], problems: Iss
         : Object.entries(value);
   for (const [index, pair] of (pairs ?? []).entries()) {
     const [name, text] = Array.isArray(pair) && pair.length === 2 ? pair : [];
-    const problem = typeof name === 'string' ? problemWith(name, text) : 'is not a [name, value] pair';
+    const named = typeof name === 'string';
+    const problem = named ? problemWith(name, text) : 'is not a [name, value] pair';
+    // A name that is not a string is shown by its place: it may not even convert to one.
+    const label = named ? name : index;
     if (problem === undefined) entries.push([name, text]);
-    else {
-      // A name that is not a string is shown by its place: it may not even convert to one.
-      const label = typeof name === 'string' ? name : index;
-      addProblem(problems, [...path, label], `Header "${label}" ${problem}`, name);
-    }
+    else addProblem(problems, [...path, label], `Header "${label}" ${problem}`, name);
   }
   return entries;
 }
