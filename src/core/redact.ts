@@ -21,11 +21,9 @@ const NAME_MASK = 'redacted';
 function characterForms(character: string): string {
   const code = character.charCodeAt(0);
   const hex = code.toString(16).padStart(2, '0');
-  const forms = [`\\\\u00${hex}`, code < 0x80 ? `%${hex}` : encodeURIComponent(character)];
-  if ('"\\/\t'.includes(character)) forms.push(`\\\\${character === '\t' ? 't' : `\\x${hex}`}`);
-  if (character === ' ') forms.push('\\+');
-  forms.push(`\\x${hex}`);
-  return `(?:${forms.join('|')})`;
+  const escaped = '"\\/\t'.includes(character) ? `|\\\\${character === '\t' ? 't' : `\\x${hex}`}` : '';
+  const percent = code < 0x80 ? `%${hex}` : encodeURIComponent(character);
+  return `(?:\\\\u00${hex}|${percent}${escaped}${character === ' ' ? '|\\+' : ''}|\\x${hex})`;
 }
 
 /** A pattern that finds each of `secrets` (none empty) in any of its forms, or `undefined` when there are none. */
