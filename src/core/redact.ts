@@ -10,8 +10,6 @@
 import { redactError } from './redact-error.js';
 
 const MASK = '[redacted]';
-// A header name holds only token characters.
-const NAME_MASK = 'redacted';
 
 /**
  * Every form of one Latin-1 character, as a regular expression: `\u00XX`, percent-encoded, JSON's
@@ -59,8 +57,9 @@ function redactValue(value: unknown, pattern: RegExp): unknown {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, pattern));
   if (value instanceof Headers) {
     const headers = new Headers();
+    // A header name holds only token characters.
     for (const [name, text] of value)
-      headers.append(name.replace(pattern, NAME_MASK), text.replace(pattern, MASK));
+      headers.append(name.replace(pattern, 'redacted'), text.replace(pattern, MASK));
     return headers;
   }
   if (value instanceof Error) return redactError(value, (field) => redactValue(field, pattern));
