@@ -15,13 +15,8 @@
  * (Next drops both `no-store` and a `revalidate` given together, with a warning, so `next` goes).
  */
 export function retryArguments(request: Request, init: RequestInit): [Request | string, RequestInit] {
-  const { url, method, headers, body } = request;
-  const retry = ('cache' in init || 'next' in init) && {
-    ...init,
-    cache: 'no-store' as const,
-    next: undefined,
-  };
-  return body === null
-    ? [url, { signal: request.signal, ...(retry || init), method, headers }]
-    : [request, retry || init];
+  const given =
+    'cache' in init || 'next' in init ? { ...init, cache: 'no-store' as const, next: undefined } : init;
+  const { url, signal, method, headers } = request;
+  return request.body === null ? [url, { signal, ...given, method, headers }] : [request, given];
 }
