@@ -271,11 +271,7 @@ export class PetStoreClient {
     options?: RequestOptions,
   ): APIPromise<StandardSchemaV1.InferOutput<S>> {
     return this.#call('request', rawRoute(spec), (trace) => {
-      const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(
-        spec,
-        this.#options.baseUrl,
-        this.#options.apiKey,
-      );
+      const request = describeRawRequest<StandardSchemaV1.InferOutput<S>>(spec, this.#options.apiKey);
       const requestOptions = resolveCallOptions(request.operation, options);
       nameCall(trace, request);
       return [request, requestOptions];

@@ -53,7 +53,8 @@ export function keyRedactor(): KeyRedactor {
 
 /** The client's key: the header for each attempt, the name pacing knows it by, and redaction. */
 export class ApiKey {
-  readonly #source: string | null | ApiKeyFunction;
+  /** The key function; none for a string key or none at all. */
+  readonly #source?: ApiKeyFunction;
   #latest = keyRedactor();
   // `declare`d fields are set by the constructor alone, so a bundle defines each once.
   /** The key when it is a string; `null` for none; `undefined` for a function. */
@@ -62,8 +63,8 @@ export class ApiKey {
   declare readonly scopeName: string;
 
   constructor(source: string | null | ApiKeyFunction) {
-    this.#source = source;
     if (typeof source === 'function') {
+      this.#source = source;
       const name = functionNames.get(source) ?? `apiKey function ${Math.random()}`;
       functionNames.set(source, name);
       this.scopeName = name;
@@ -74,18 +75,19 @@ export class ApiKey {
     }
   }
 
-  /** The key for the next attempt, added to `used`; a {@link PetStoreError} when the function fails. */
+  /**
+   * The key function's key for the next attempt (only a key function has one), added to `used`; a
+   * {@link PetStoreError} when the function fails.
+   */
   async next(used: KeyRedactor): Promise<string> {
-    const source = this.#source;
-    if (typeof source !== 'function') return source ?? '';
     let key: unknown;
     try {
-      key = await source();
+      key = await (this.#source as ApiKeyFunction)();
     } catch (error) {
       throw new PetStoreError('The apiKey function failed; nothing was sent.', { cause: error });
     }
     const problem = keyProblem(key);
-    if (problem !== undefined) {
+    if (problem) {
       throw new PetStoreError(`The key the apiKey function returned ${problem}; nothing was sent.`);
     }
     used.add(key as string);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { addProblem, type Issue } from './validate.js';
+import { addProblem, type Issue, wrongType } from './validate.js';
 
 /** Header name and value pairs, in the order given. */
 export type HeaderEntries = [name: string, value: string][];
@@ -47,19 +47,18 @@ export function headerEntries(value: unknown, path: PropertyKey[], problems: Iss
   const entries: HeaderEntries = [];
   const pairs =
     typeof value !== 'object' || value === null
-      ? addProblem(problems, path, 'Expected an object, an array of [name, value] pairs or a Headers', value)
+      ? addProblem(problems, path, wrongType('object', value))
       : Symbol.iterator in value
         ? [...(value as Iterable<unknown>)]
         : Object.entries(value);
   for (const [index, pair] of (pairs ?? []).entries()) {
     const [name, text] = Array.isArray(pair) && pair.length === 2 ? pair : [];
-    const problem = typeof name === 'string' ? problemWith(name, text) : 'is not a [name, value] pair';
+    const named = typeof name === 'string';
+    const problem = named ? problemWith(name, text) : 'is not a [name, value] pair';
+    // A name that is not a string is shown by its place: it may not even convert to one.
+    const label = named ? name : index;
     if (problem === undefined) entries.push([name, text]);
-    else {
-      // A name that is not a string is shown by its place: it may not even convert to one.
-      const label = typeof name === 'string' ? name : index;
-      addProblem(problems, [...path, label], `Header "${label}" ${problem}`, name);
-    }
+    else addProblem(problems, [...path, label], `Header "${label}" ${problem}`, name);
   }
   return entries;
 }

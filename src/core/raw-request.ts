@@ -8,12 +8,11 @@ import { SDK_MESSAGES } from '../shared/issue-message.js';
 import type { ApiKey } from './api-key.js';
 import type { RequestSpec } from './call.js';
 import { headerEntries } from './headers.js';
-import { endpoint, pathProblem, staysUnder } from './request/request-path.js';
+import { endpoint, pathProblem } from './request/request-path.js';
 import type { StandardSchemaV1 } from './standard-schema.js';
 import type { HeadersInput, HttpMethod, QueryValue } from './types.js';
 import {
   addProblem,
-  type Finding,
   type Issue,
   invalid,
   isRecord,
@@ -70,14 +69,6 @@ function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return props?.version === 1 && typeof props.validate === 'function';
 }
 
-function pathFinding(path: unknown, baseUrl: string): Finding | string | undefined {
-  if (typeof path !== 'string') return wrongType('string', path);
-  const problem = pathProblem(path);
-  if (problem) return `The path ${problem}`;
-  if (!staysUnder(baseUrl, path.replace(/^\//, ''))) return 'The path leaves the base URL';
-  return undefined;
-}
-
 function bodyProblem(method: unknown, body: unknown): string | undefined {
   if (body === undefined) return undefined;
   if (method === 'GET' || method === 'HEAD') return `A ${method} request cannot carry a body`;
@@ -92,11 +83,7 @@ function bodyProblem(method: unknown, body: unknown): string | undefined {
  * Checks a raw request and describes it for the transport, or throws a {@link RequestValidationError};
  * what the caller wrote may hold the key, so its path and the issues' inputs are redacted.
  */
-export function describeRawRequest<T>(
-  spec: RawRequest,
-  baseUrl: string,
-  apiKey: Pick<ApiKey, 'redact'>,
-): RequestSpec<T> {
+export function describeRawRequest<T>(spec: RawRequest, apiKey: Pick<ApiKey, 'redact'>): RequestSpec<T> {
   const problems: Issue[] = [];
   const { method, path, query, body, headers, schema } = objectFields(
     spec,
@@ -104,23 +91,26 @@ export function describeRawRequest<T>(
     problems,
     'request() field',
   );
+  const relative = typeof path === 'string' ? path.replace(/^\//, '') : '';
   addProblem(problems, ['method'], schemaFinding(METHOD, method), method);
-  addProblem(problems, ['path'], pathFinding(path, baseUrl), path);
-  if (query !== undefined && !isRecord(query)) {
-    addProblem(problems, ['query'], wrongType('record', query), query);
-  }
-  for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
-    const sendable =
-      value === undefined || isScalar(value) || (Array.isArray(value) && value.every(isScalar));
-    if (!sendable) {
-      addProblem(
-        problems,
-        ['query', name],
-        'Expected a string, number or boolean, or an array of them',
-        value,
-      );
+  addProblem(
+    problems,
+    ['path'],
+    typeof path === 'string' ? pathProblem(path) : wrongType('string', path),
+    path,
+  );
+  if (isRecord(query)) {
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && ![value].flat().every(isScalar)) {
+        addProblem(
+          problems,
+          ['query', name],
+          'Expected a string, number or boolean, or an array of them',
+          value,
+        );
+      }
     }
-  }
+  } else if (query !== undefined) addProblem(problems, ['query'], wrongType('record', query), query);
   addProblem(problems, ['body'], bodyProblem(method, body), body);
   const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
   if (schema !== undefined && !isStandardSchema(schema)) {
@@ -130,7 +120,6 @@ export function describeRawRequest<T>(
     for (const issue of problems) (issue as { input: unknown }).input = apiKey.redact(issue.input);
     throw invalid('request', 'request', problems);
   }
-  const relative = (path as string).replace(/^\//, '');
   const shownPath = apiKey.redact(relative);
   return {
     operation: `${method} ${endpoint(shownPath)}`,

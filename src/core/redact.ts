@@ -10,8 +10,6 @@
 import { redactError } from './redact-error.js';
 
 const MASK = '[redacted]';
-// A header name holds only token characters.
-const NAME_MASK = 'redacted';
 
 /**
  * Every form of one Latin-1 character, as a regular expression: `\u00XX`, percent-encoded, JSON's
@@ -21,11 +19,9 @@ const NAME_MASK = 'redacted';
 function characterForms(character: string): string {
   const code = character.charCodeAt(0);
   const hex = code.toString(16).padStart(2, '0');
-  const forms = [`\\\\u00${hex}`, code < 0x80 ? `%${hex}` : encodeURIComponent(character)];
-  if ('"\\/\t'.includes(character)) forms.push(`\\\\${character === '\t' ? 't' : `\\x${hex}`}`);
-  if (character === ' ') forms.push('\\+');
-  forms.push(`\\x${hex}`);
-  return `(?:${forms.join('|')})`;
+  const escaped = '"\\/\t'.includes(character) ? `|\\\\${character === '\t' ? 't' : `\\x${hex}`}` : '';
+  const percent = code < 0x80 ? `%${hex}` : encodeURIComponent(character);
+  return `(?:\\\\u00${hex}|${percent}${escaped}${character === ' ' ? '|\\+' : ''}|\\x${hex})`;
 }
 
 /** A pattern that finds each of `secrets` (none empty) in any of its forms, or `undefined` when there are none. */
@@ -61,8 +57,9 @@ function redactValue(value: unknown, pattern: RegExp): unknown {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, pattern));
   if (value instanceof Headers) {
     const headers = new Headers();
+    // A header name holds only token characters.
     for (const [name, text] of value)
-      headers.append(name.replace(pattern, NAME_MASK), text.replace(pattern, MASK));
+      headers.append(name.replace(pattern, 'redacted'), text.replace(pattern, MASK));
     return headers;
   }
   if (value instanceof Error) return redactError(value, (field) => redactValue(field, pattern));

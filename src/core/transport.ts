@@ -334,9 +334,9 @@ export class Transport {
       };
       const retry = call.attempts > 1;
       response = await (retry ? fetch(...retryArguments(request, given)) : fetch(request, given));
-      const hop = (next: Request) => fetch(next, { signal: controller.signal });
       // `error` (the browser build's) leaves no redirect to follow: fetch refuses each.
       if (REDIRECT === 'manual') {
+        const hop = (next: Request) => fetch(next, { signal: controller.signal });
         response = await followRedirects(response, request, hop, call, this.#config.baseUrl);
       }
       call.outcomeUnknown = false;

@@ -20,7 +20,7 @@ import {
  * schedule's estimate of each waiting call's start, and takes a connection error's reason from its
  * message alone.
  */
-const BUDGET_GZIP_BYTES = 26_857;
+const BUDGET_GZIP_BYTES = 26_788;
 
 /** The package's own limit, which the weight above must return under. */
 const TARGET_GZIP_BYTES = 26_000;
@@ -32,7 +32,7 @@ const TARGET_GZIP_BYTES = 26_000;
  */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
   'pacing and the cooldown': 2_100,
-  'raw requests': 940,
+  'raw requests': 750,
   logging: 255,
   errors: 1_100,
   'browser safety': 495,

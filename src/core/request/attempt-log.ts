@@ -21,13 +21,11 @@ export function attemptLine(
   redact: <V>(value: V) => V,
   note?: string,
 ): string {
-  const outcome =
-    response !== undefined
-      ? String(response.status)
-      : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
-  const requestId = response === undefined ? undefined : redact(readRequestId(response.headers));
-  const id = requestId === undefined ? '' : `, request id ${requestId}${note ?? ''}`;
-  return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id})`;
+  const outcome = response
+    ? response.status
+    : `no response (${failure instanceof Error ? failure.name : 'failed'})`;
+  const id = response && redact(readRequestId(response.headers));
+  return `animal-store-sdk: ${described} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt}${id === undefined ? '' : `, request id ${id}${note ?? ''}`})`;
 }
 
 const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = {
@@ -39,8 +37,7 @@ const WHY_WAIT: Readonly<Record<'retry-after' | 'reset' | 'backoff', string>> = 
 /** Whether a failed attempt is retried, why, and after what wait. */
 export function retryLine(described: string, decision: RetryDecision, retry: number): string {
   if (!decision.retry) return `animal-store-sdk: ${described} is not retried: ${decision.why}`;
-  const wait = `${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;
-  return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${wait}`;
+  return `animal-store-sdk: ${described} got ${decision.why}; retry ${retry} in ${decision.waitMs} ms${WHY_WAIT[decision.reason]}`;
 }
 
 /** `listPets waits 1200 ms for the rate limit (budget)`: a wait the gate imposes. */

@@ -8,18 +8,6 @@
 import type { RateLimit } from '../types.js';
 import type { RequestedWait } from './retry.js';
 
-/** The response headers the client reads beyond the CORS-safelisted ones. */
-export const HEADERS_TO_EXPOSE = [
-  'Retry-After',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'Date',
-  'Deprecation',
-  'Sunset',
-  'Link',
-] as const;
-
 /**
  * Whether the browser hides the rate-limit headers, as far as this response tells (`undefined`: it
  * does not): the service sends them with every 2xx and 429, so a CORS one with none is hiding them.
@@ -32,11 +20,11 @@ export function hidesRateLimitHeaders(
   if (response.ok || response.status === 429) return response.type === 'cors' && !reading && !requested;
 }
 
-/** The warning for such a response to `where` (`GET /pets`). */
+/** The warning for such a response to `where` (`GET /pets`), naming the headers the client reads beyond the safelisted ones. */
 export function hiddenHeadersWarning(where: string): string {
   return (
-    `animal-store-sdk: ${where}: CORS hides the rate-limit headers from this page, so pacing is off; ` +
-    `the service must send Access-Control-Expose-Headers: ${HEADERS_TO_EXPOSE.join(', ')}.`
+    `animal-store-sdk: ${where}: CORS hides the rate-limit headers from this page, so pacing is off; the service ` +
+    'must send Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Date, Deprecation, Sunset, Link.'
   );
 }
 

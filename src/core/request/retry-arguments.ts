@@ -14,14 +14,9 @@
  * Next's `next` among the caller's options becomes `cache: 'no-store'`, which stops a cached read
  * (Next drops both `no-store` and a `revalidate` given together, with a warning, so `next` goes).
  */
-export function retryArguments(request: Request, init: RequestInit = {}): [Request | string, RequestInit] {
-  const { url, method, headers, body } = request;
-  const retry = ('cache' in init || 'next' in init) && {
-    ...init,
-    cache: 'no-store' as const,
-    next: undefined,
-  };
-  return body === null
-    ? [url, { signal: request.signal, ...(retry || init), method, headers }]
-    : [request, retry || init];
+export function retryArguments(request: Request, init: RequestInit): [Request | string, RequestInit] {
+  const given =
+    'cache' in init || 'next' in init ? { ...init, cache: 'no-store' as const, next: undefined } : init;
+  const { url, signal, method, headers } = request;
+  return request.body === null ? [url, { signal, ...given, method, headers }] : [request, given];
 }

@@ -9,18 +9,15 @@ import { DIGITS, readInteger } from '../pacing/rate-limit.js';
 import { honouredWait } from '../queue/bound.js';
 import { RETRY_BUDGET_SPENT } from './retry-budget.js';
 
-/** Statuses worth another attempt: 429 for every method, the rest only for idempotent ones. */
-const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+/** Statuses worth another attempt beside 429 (retried for every method): only for idempotent requests. */
+const RETRY_STATUS_CODES = [408, 500, 502, 503, 504];
 
 /** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'];
 
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_CAP_MS = 8_000;
-
-/** Exponential backoff before retry number `retry` (1 for the first), before jitter. */
+/** Exponential backoff before retry number `retry` (1 for the first), before jitter: 500 ms doubled, at most 8 s. */
 export function backoffDelay(retry: number): number {
-  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (retry - 1));
+  return Math.min(8_000, 500 * 2 ** (retry - 1));
 }
 
 /**
@@ -110,7 +107,13 @@ export function decideRetry(attempt: FailedAttempt): RetryDecision {
 }
 
 function byFailure(attempt: FailedAttempt): RetryDecision {
-  const { method, idempotent = IDEMPOTENT_METHODS.has(method), error, requested, maxRetryAfter } = attempt;
+  const {
+    method,
+    idempotent = IDEMPOTENT_METHODS.includes(method),
+    error,
+    requested,
+    maxRetryAfter,
+  } = attempt;
   const status = isHTTPError(error) ? error.response.status : undefined;
   if (status === 429) {
     if (requested === undefined) return backoff('429 without a wait', attempt);
@@ -130,7 +133,7 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
         : isNetworkError(error)
           ? 'a lost connection'
           : undefined;
-  if (what === undefined || (status !== undefined && !RETRY_STATUS_CODES.has(status))) {
+  if (what === undefined || (status !== undefined && !RETRY_STATUS_CODES.includes(status))) {
     return { retry: false, why: `${what ?? error.name} is not retried` };
   }
   if (!idempotent) {

@@ -1,5 +1,4 @@
 // Browser safety left out: no CORS warning or hint.
-export const HEADERS_TO_EXPOSE = [];
 export const hidesRateLimitHeaders = () => false;
 export const hiddenHeadersWarning = () => '';
 export const CORS_HINT = '';
