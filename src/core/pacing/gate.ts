@@ -47,13 +47,13 @@ export interface GateOptions<Owner> {
   /** The share of a window's budget that may go at once, the rest spread over the window. */
   burst?: number | undefined;
   /** Told of each waiter's wait once, again only when its reason changes, with the waiter's owner. */
-  onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
+  onWait: (wait: RateLimitWait, owner: Owner | undefined) => void;
   /** The most requests that may wait; one more is refused. */
   maxQueued: number;
-  /** Told of every request refused before it waited or while it waited, with its owner. */
-  onRefusal?: ((error: PetStoreError, operation: string, owner: Owner | undefined) => void) | undefined;
+  /** Told of every request refused before it waited or while it waited. */
+  onRefusal: (error: PetStoreError, operation: string) => void;
   /** Told when the number of requests waiting changes. */
-  onChange?: (() => void) | undefined;
+  onChange: () => void;
 }
 
 interface Waiter<Owner> {
@@ -136,13 +136,13 @@ export class RequestGate<Owner = undefined> {
       const { maxQueued } = this.#options;
       if (this.#queue.length >= maxQueued) {
         const now = Date.now();
-        const startAt = ESTIMATES
-          ? this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options)
-          : now;
-        return this.#refuse(waiter, queueFull(maxQueued, startAt - now));
+        const startMs = ESTIMATES
+          ? this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options) - now
+          : 0;
+        return this.#refuse(waiter, queueFull(maxQueued, startMs));
       }
       this.#queue.push(waiter);
-      this.#options.onChange?.();
+      this.#options.onChange();
       this.#pump();
       // A request granted at once never waits: its signal is watched only from here.
       if (this.#queue.includes(waiter)) signal?.addEventListener('abort', waiter.onAbort, { once: true });
@@ -240,6 +240,7 @@ export class RequestGate<Owner = undefined> {
         : after;
       // A head held by the spread holds no one whose bound comes first.
       if (
+        ESTIMATES &&
         at >= until &&
         until >= now &&
         headReason === 'budget' &&
@@ -252,7 +253,7 @@ export class RequestGate<Owner = undefined> {
       ) {
         continue;
       }
-      const reason = at > headAt ? 'budget' : headReason;
+      const reason = ESTIMATES && at > headAt ? 'budget' : headReason;
       if (at > until || until <= now) {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
@@ -262,7 +263,7 @@ export class RequestGate<Owner = undefined> {
       if (!waiter.reported.includes(reason) && at > reportedUntil + RESET_RESOLUTION_MS) {
         waiter.reported += reason;
         waiter.reportedUntil = at;
-        onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
+        onWait({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
       }
     }
     return bound;
@@ -280,7 +281,7 @@ export class RequestGate<Owner = undefined> {
   }
 
   #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {
-    this.#options.onRefusal?.(refusal, waiter.operation, waiter.owner);
+    this.#options.onRefusal(refusal, waiter.operation);
     this.#drop(waiter, refusal);
   }
 
@@ -295,7 +296,7 @@ export class RequestGate<Owner = undefined> {
     if (index === -1) return;
     this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
-    this.#options.onChange?.();
+    this.#options.onChange();
   }
 }
 

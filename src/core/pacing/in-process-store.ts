@@ -12,13 +12,12 @@ import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
-  RateLimitObservation,
   RateLimitOutcome,
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
-import { type Sent, sentIn, spentIn, spentUntil } from './unanswered.js';
+import { SPANS_RESETS, type Sent, sentIn, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -78,8 +77,6 @@ export interface InProcessStoreSettings {
    * spend (the fallback's). Without one, the store paces by the reading alone.
    */
   allotment?: WindowAllotment;
-  /** The probes' jitter, in [0, 1). Default `Math.random`. */
-  random?: () => number;
 }
 
 export class InProcessRateLimitStore implements RateLimitStore {
@@ -87,12 +84,10 @@ export class InProcessRateLimitStore implements RateLimitStore {
   /** The same states by scope object: a client passes the same one every time, so most calls end here. */
   readonly #byScope = new WeakMap<RateLimitScope, ScopeState>();
   readonly #allotment: WindowAllotment | undefined;
-  readonly #random: () => number;
   #nextLease = 0;
 
   constructor(settings: InProcessStoreSettings = {}) {
     this.#allotment = settings.allotment;
-    this.#random = settings.random ?? Math.random;
   }
 
   acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
@@ -111,8 +106,8 @@ export class InProcessRateLimitStore implements RateLimitStore {
         if (state.probe !== undefined)
           return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe', held: true };
         if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
-        const openAt = spentUntil(state, now);
-        if (openAt !== undefined) return { granted: false, waitMs: openAt - now, reason: 'budget' };
+        const openAt = SPANS_RESETS && spentUntil(state, now);
+        if (openAt) return { granted: false, waitMs: openAt - now, reason: 'budget' };
       }
       if (current) {
         const lost = spentIn(state.lost, reading.window, now - state.windowMs);
@@ -177,7 +172,7 @@ export class InProcessRateLimitStore implements RateLimitStore {
     // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
     if (!lost && current) return;
     const pace = reading === null ? 0 : state.windowMs / Math.max(1, reading.limit);
-    state.probeAt = now + probeBackoffMs(++state.silences, this.#random(), pace);
+    state.probeAt = now + probeBackoffMs(++state.silences, Math.random(), pace);
   }
 
   /**
@@ -191,7 +186,13 @@ export class InProcessRateLimitStore implements RateLimitStore {
       state.unreported = state.reading === null;
     } else if (reading !== undefined) {
       state.unreported = false;
-      state.reading = lowest(state.reading, reading, now, own);
+      // Responses of one window can arrive out of order: the lowest remaining count is the truest. The
+      // reset first read stands, so that a call refused by it is never then served earlier.
+      const current = state.reading;
+      state.reading =
+        current?.window === reading.window
+          ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
+          : { ...reading, resetAt: now + reading.resetInMs, own };
       state.silences = 0;
       state.probeAt = 0;
       state.windowMs = Math.max(state.windowMs, reading.resetInMs + RESET_RESOLUTION_MS);
@@ -201,12 +202,10 @@ export class InProcessRateLimitStore implements RateLimitStore {
 
   #state(scope: RateLimitScope): ScopeState {
     let state = this.#byScope.get(scope);
-    if (state !== undefined) return state;
-    // The map lives only in this process's memory, next to the client that holds the key anyway.
-    const id = scopeId(scope);
-    state = this.#scopes.get(id);
     if (state === undefined) {
-      state = {
+      // The map lives only in this process's memory, next to the client that holds the key anyway.
+      const id = scopeId(scope);
+      state = this.#scopes.get(id) ?? {
         reading: null,
         unreported: false,
         cooldownUntil: 0,
@@ -217,31 +216,10 @@ export class InProcessRateLimitStore implements RateLimitStore {
         windowMs: 0,
       };
       this.#scopes.set(id, state);
+      this.#byScope.set(scope, state);
     }
-    this.#byScope.set(scope, state);
     return state;
   }
-}
-
-/**
- * Responses of one window can arrive out of order: the lowest remaining count is the truest. The
- * reset first read stands, so that a call refused by it is never then served earlier.
- */
-function lowest(
-  current: ScopeState['reading'],
-  reading: RateLimitObservation,
-  now: number,
-  own: boolean,
-): WindowReading {
-  return current !== null && current.window === reading.window
-    ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
-    : {
-        remaining: reading.remaining,
-        limit: reading.limit,
-        resetAt: now + reading.resetInMs,
-        window: reading.window,
-        own,
-      };
 }
 
 /**
