@@ -17,7 +17,7 @@ import type {
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
-import { SPANS_RESETS, type Sent, sentIn, spentIn, spentUntil } from './unanswered.js';
+import { type Sent, SPANS_RESETS, sentIn, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
