@@ -135,9 +135,9 @@ export class RequestGate<Owner = undefined> {
       };
       const { maxQueued } = this.#options;
       if (this.#queue.length >= maxQueued) {
-        const now = Date.now();
+        const { since } = waiter;
         const startMs = ESTIMATES
-          ? this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options) - now
+          ? this.#schedule.startAt(since, maxQueued, this.#leases, since, Infinity, this.#options) - since
           : 0;
         return this.#refuse(waiter, queueFull(maxQueued, startMs));
       }
@@ -258,7 +258,7 @@ export class RequestGate<Owner = undefined> {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
       }
-      ahead++;
+      if (ESTIMATES) ahead++;
       bound = Math.min(bound, until);
       if (!waiter.reported.includes(reason) && at > reportedUntil + RESET_RESOLUTION_MS) {
         waiter.reported += reason;
@@ -272,11 +272,9 @@ export class RequestGate<Owner = undefined> {
   /** Hands `lease` to `waiter` if it still waits, else straight back (it left while the store decided). */
   #grant(waiter: Waiter<Owner>, lease: string): boolean {
     this.#leases++;
-    const waiting = this.#queue.includes(waiter);
-    if (waiting) {
-      this.#remove(waiter);
-      waiter.resolve(lease);
-    } else this.settle(lease, {});
+    const waiting = this.#remove(waiter);
+    if (waiting) waiter.resolve(lease);
+    else this.settle(lease, {});
     return waiting;
   }
 
@@ -291,12 +289,14 @@ export class RequestGate<Owner = undefined> {
     waiter.reject(reason);
   }
 
-  #remove(waiter: Waiter<Owner>): void {
+  /** Takes a waiter out of the queue; returns whether it was there. */
+  #remove(waiter: Waiter<Owner>): boolean {
     const index = this.#queue.indexOf(waiter);
-    if (index === -1) return;
+    if (index < 0) return false;
     this.#queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
     this.#options.onChange();
+    return true;
   }
 }
 
