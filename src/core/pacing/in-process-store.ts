@@ -108,7 +108,15 @@ export class InProcessRateLimitStore implements RateLimitStore {
           reading.remaining - leases.size - spentIn(state.lost, reading.window, now - state.windowMs);
         const paced =
           available > 0 && burst < 1
-            ? spread(state.bucket, reading.window, now, available, reading.resetAt - now, reading.limit, burst)
+            ? spread(
+                state.bucket,
+                reading.window,
+                now,
+                available,
+                reading.resetAt - now,
+                reading.limit,
+                burst,
+              )
             : undefined;
         if (paced?.waitMs && !(paced.waitMs > (within as number))) return wait(paced.waitMs, 'budget');
         if (available <= 0 || this.#allotment?.take(scope, reading) === false) {
