@@ -115,8 +115,8 @@ export class RequestGate<Owner = undefined> {
     reportedUntil = 0,
     owner?: Owner,
   ): Promise<string> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
       const waiter: Waiter<Owner> = {
         operation,
         owner,
@@ -173,7 +173,10 @@ export class RequestGate<Owner = undefined> {
         this.#changed = false;
         Promise.resolve(decision).then(
           (answer) => this.#afterAsync(head, answer),
-          (failure: unknown) => this.#afterAsync(head, { failure }),
+          (failure: unknown) => {
+            this.#drop(head, failure);
+            this.#afterAsync(head);
+          },
         );
         return;
       }
@@ -191,10 +194,10 @@ export class RequestGate<Owner = undefined> {
     });
   }
 
-  #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
+  /** Applies an asynchronous answer (none when the store failed), and asks again unless the head must wait. */
+  #afterAsync(head: Waiter<Owner>, answer?: RateLimitDecision): void {
     this.#deciding = false;
-    if ('failure' in answer) this.#drop(head, answer.failure);
-    if ('failure' in answer || this.#decide(head, answer) || this.#changed) this.#pump();
+    if (!answer || this.#decide(head, answer) || this.#changed) this.#pump();
   }
 
   /**
