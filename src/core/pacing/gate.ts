@@ -62,8 +62,6 @@ interface Waiter<Owner> {
   leaseMs: number;
   resolve: (lease: string) => void;
   reject: (error: unknown) => void;
-  signal: AbortSignal | null | undefined;
-  onAbort: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
   /** The reasons its wait was reported for, each once, run together ('budgetcooldown'). */
@@ -123,11 +121,6 @@ export class RequestGate<Owner = undefined> {
         leaseMs,
         resolve,
         reject,
-        signal,
-        onAbort: () => {
-          this.#drop(waiter, signal?.reason);
-          this.#pump();
-        },
         reportedUntil,
         reported: '',
         since: Date.now(),
@@ -144,8 +137,16 @@ export class RequestGate<Owner = undefined> {
       this.#queue.push(waiter);
       this.#options.onChange();
       this.#pump();
-      // A request granted at once never waits: its signal is watched only from here.
-      if (this.#queue.includes(waiter)) signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      // A request granted at once never waits: its signal is watched only from here, and only while it waits.
+      if (this.#queue.includes(waiter)) {
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (this.#drop(waiter, signal.reason)) this.#pump();
+          },
+          { once: true },
+        );
+      }
     });
   }
 
@@ -286,10 +287,11 @@ export class RequestGate<Owner = undefined> {
     this.#drop(waiter, refusal);
   }
 
-  /** Takes a waiter out of the queue and rejects it. */
-  #drop(waiter: Waiter<Owner>, reason: unknown): void {
-    this.#remove(waiter);
+  /** Takes a waiter out of the queue and rejects it; returns whether it still waited. */
+  #drop(waiter: Waiter<Owner>, reason: unknown): boolean {
+    const waited = this.#remove(waiter);
     waiter.reject(reason);
+    return waited;
   }
 
   /** Takes a waiter out of the queue; returns whether it was there. */
@@ -297,7 +299,6 @@ export class RequestGate<Owner = undefined> {
     const index = this.#queue.indexOf(waiter);
     if (index < 0) return false;
     this.#queue.splice(index, 1);
-    waiter.signal?.removeEventListener('abort', waiter.onAbort);
     this.#options.onChange();
     return true;
   }
