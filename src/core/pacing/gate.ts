@@ -36,9 +36,7 @@ import { askOutOfTurn, ESTIMATES, type Schedule, scheduleOf } from './schedule.j
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
-  /** Where the pacing state lives. */
   store: RateLimitStore;
-  /** Whose budget the client's requests spend. */
   scope: RateLimitScope;
   /** The longest wait the service may ask for (`maxRetryAfter`); a longer one is refused at once. */
   maxWait: number;
@@ -52,7 +50,6 @@ export interface GateOptions<Owner> {
   maxQueued: number;
   /** Told of every request refused before it waited or while it waited. */
   onRefusal: (error: PetStoreError, operation: string) => void;
-  /** Told when the number of requests waiting changes. */
   onChange: () => void;
 }
 
@@ -88,7 +85,6 @@ export class RequestGate<Owner = undefined> {
     this.#schedule = scheduleOf(options);
   }
 
-  /** How many requests wait. */
   get waiting(): number {
     return this.#queue.length;
   }
