@@ -200,36 +200,25 @@ export class RequestGate<Owner = undefined> {
   /**
    * Applies the store's decision to a waiter. Returns `true` when the queue may move on at once,
    * `false` when it sleeps until the decision's wait is over.
+   *
+   * A head that must wait gives every waiter its start from the schedule, behind the head's wait:
+   * those that cannot start within their bound are refused at once, and each wait is reported once,
+   * with its length; again only when its reason changes, and then only what goes beyond the last
+   * report. The queue sleeps until the head's wait is over or the earliest bound of those left.
    */
   #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
     if (decision.granted) this.#grant(head, decision.lease);
     if (decision.granted || !this.#queue.includes(head)) return true;
-    const { waitMs, reason } = decision;
+    const { waitMs, reason: headReason } = decision;
     // A budget held by requests out (this client's, or as the store says) may come back: one answered uncounted frees it.
-    const held = !!decision.held || (reason === 'budget' && this.#leases > 0);
-    if (reason !== 'probe' && waitMs > this.#options.maxWait && !held) {
+    const held = !!decision.held || (headReason === 'budget' && this.#leases > 0);
+    if (headReason !== 'probe' && waitMs > this.#options.maxWait && !held) {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
     // The store spreads no call past its bound: a wait beyond it is the budget's, a cooldown's or a probe's.
-    const bound = this.#review(waitMs, reason, held);
-    if (this.#queue[0] !== head) return true;
-    clearTimeout(this.#timer);
-    // A poll at the first waiter's bound ends its wait then.
-    this.#timer = setTimeout(this.#pump, Math.min(waitMs, bound - Date.now()));
-    return false;
-  }
-
-  /**
-   * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
-   * those that cannot start within their bound, and reports each wait once, with its length; again
-   * only when its reason changes, and then only what goes beyond the last report. Returns the
-   * earliest bound of those left waiting.
-   */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason'], held: boolean): number {
     const now = Date.now();
-    const headAt = now + headWaitMs;
-    const { onWait } = this.#options;
+    const headAt = now + waitMs;
     let ahead = 0;
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {
@@ -263,10 +252,17 @@ export class RequestGate<Owner = undefined> {
       if (!waiter.reported.includes(reason) && at > reportedUntil + RESET_RESOLUTION_MS) {
         waiter.reported += reason;
         waiter.reportedUntil = at;
-        onWait({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
+        this.#options.onWait(
+          { operation: waiter.operation, waitMs: at - (reportedUntil || now), reason },
+          waiter.owner,
+        );
       }
     }
-    return bound;
+    if (this.#queue[0] !== head) return true;
+    clearTimeout(this.#timer);
+    // A poll at the first waiter's bound ends its wait then.
+    this.#timer = setTimeout(this.#pump, Math.min(waitMs, bound - Date.now()));
+    return false;
   }
 
   /** Hands `lease` to `waiter` if it still waits, else straight back (it left while the store decided). */
