@@ -20,7 +20,7 @@ import {
  * schedule's estimate of each waiting call's start, and takes a connection error's reason from its
  * message alone.
  */
-const BUDGET_GZIP_BYTES = 26_999;
+const BUDGET_GZIP_BYTES = 26_814;
 
 /** The package's own limit, which the weight above must return under. */
 const TARGET_GZIP_BYTES = 26_000;
@@ -31,7 +31,7 @@ const TARGET_GZIP_BYTES = 26_000;
  * outside it changes (errors: 899 B, then 910 B with no change of its own).
  */
 const FAMILY_BUDGETS: Readonly<Record<FeatureFamily, number>> = {
-  'pacing and the cooldown': 2_100,
+  'pacing and the cooldown': 2_000,
   'raw requests': 940,
   logging: 255,
   errors: 1_100,
