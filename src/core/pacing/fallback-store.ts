@@ -80,7 +80,7 @@ class FallbackRateLimitStore implements RateLimitStore {
   readonly #retryInterval: number;
   readonly #logger: Logger | undefined;
   readonly #allotment = new ShareAllotment(() => this.#currentShare());
-  readonly #local = new InProcessRateLimitStore({ allotment: this.#allotment });
+  readonly #local = new InProcessRateLimitStore(this.#allotment);
   /** The most processes the store said share a key lately; 0 before it said. */
   #processes = 0;
   #processesSaidAt = 0;

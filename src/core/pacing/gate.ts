@@ -36,9 +36,7 @@ import { askOutOfTurn, ESTIMATES, type Schedule, scheduleOf } from './schedule.j
 
 /** What the gate needs from the client; `Owner` names whoever passes, for {@link GateOptions.onWait}. */
 export interface GateOptions<Owner> {
-  /** Where the pacing state lives. */
   store: RateLimitStore;
-  /** Whose budget the client's requests spend. */
   scope: RateLimitScope;
   /** The longest wait the service may ask for (`maxRetryAfter`); a longer one is refused at once. */
   maxWait: number;
@@ -47,13 +45,12 @@ export interface GateOptions<Owner> {
   /** The share of a window's budget that may go at once, the rest spread over the window. */
   burst?: number | undefined;
   /** Told of each waiter's wait once, again only when its reason changes, with the waiter's owner. */
-  onWait?: ((wait: RateLimitWait, owner: Owner | undefined) => void) | undefined;
+  onWait: (wait: RateLimitWait, owner: Owner | undefined) => void;
   /** The most requests that may wait; one more is refused. */
   maxQueued: number;
-  /** Told of every request refused before it waited or while it waited, with its owner. */
-  onRefusal?: ((error: PetStoreError, operation: string, owner: Owner | undefined) => void) | undefined;
-  /** Told when the number of requests waiting changes. */
-  onChange?: (() => void) | undefined;
+  /** Told of every request refused before it waited or while it waited. */
+  onRefusal: (error: PetStoreError, operation: string) => void;
+  onChange: () => void;
 }
 
 interface Waiter<Owner> {
@@ -62,8 +59,6 @@ interface Waiter<Owner> {
   leaseMs: number;
   resolve: (lease: string) => void;
   reject: (error: unknown) => void;
-  signal: AbortSignal | null | undefined;
-  onAbort: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
   /** The reasons its wait was reported for, each once, run together ('budgetcooldown'). */
@@ -90,7 +85,6 @@ export class RequestGate<Owner = undefined> {
     this.#schedule = scheduleOf(options);
   }
 
-  /** How many requests wait. */
   get waiting(): number {
     return this.#queue.length;
   }
@@ -115,19 +109,14 @@ export class RequestGate<Owner = undefined> {
     reportedUntil = 0,
     owner?: Owner,
   ): Promise<string> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
       const waiter: Waiter<Owner> = {
         operation,
         owner,
         leaseMs,
         resolve,
         reject,
-        signal,
-        onAbort: () => {
-          this.#drop(waiter, signal?.reason);
-          this.#pump();
-        },
         reportedUntil,
         reported: '',
         since: Date.now(),
@@ -135,17 +124,25 @@ export class RequestGate<Owner = undefined> {
       };
       const { maxQueued } = this.#options;
       if (this.#queue.length >= maxQueued) {
-        const now = Date.now();
-        const startAt = ESTIMATES
-          ? this.#schedule.startAt(now, maxQueued, this.#leases, now, Infinity, this.#options)
-          : now;
-        return this.#refuse(waiter, queueFull(maxQueued, startAt - now));
+        const { since } = waiter;
+        const startMs = ESTIMATES
+          ? this.#schedule.startAt(since, maxQueued, this.#leases, since, Infinity, this.#options) - since
+          : 0;
+        return this.#refuse(waiter, queueFull(maxQueued, startMs));
       }
       this.#queue.push(waiter);
-      this.#options.onChange?.();
+      this.#options.onChange();
       this.#pump();
-      // A request granted at once never waits: its signal is watched only from here.
-      if (this.#queue.includes(waiter)) signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      // A request granted at once never waits: its signal is watched only from here, and only while it waits.
+      if (this.#queue.includes(waiter)) {
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (this.#drop(waiter, signal.reason)) this.#pump();
+          },
+          { once: true },
+        );
+      }
     });
   }
 
@@ -173,7 +170,10 @@ export class RequestGate<Owner = undefined> {
         this.#changed = false;
         Promise.resolve(decision).then(
           (answer) => this.#afterAsync(head, answer),
-          (failure: unknown) => this.#afterAsync(head, { failure }),
+          (failure: unknown) => {
+            this.#drop(head, failure);
+            this.#afterAsync(head);
+          },
         );
         return;
       }
@@ -191,45 +191,34 @@ export class RequestGate<Owner = undefined> {
     });
   }
 
-  #afterAsync(head: Waiter<Owner>, answer: RateLimitDecision | { failure: unknown }): void {
+  /** Applies an asynchronous answer (none when the store failed), and asks again unless the head must wait. */
+  #afterAsync(head: Waiter<Owner>, answer?: RateLimitDecision): void {
     this.#deciding = false;
-    if ('failure' in answer) this.#drop(head, answer.failure);
-    if ('failure' in answer || this.#decide(head, answer) || this.#changed) this.#pump();
+    if (!answer || this.#decide(head, answer) || this.#changed) this.#pump();
   }
 
   /**
    * Applies the store's decision to a waiter. Returns `true` when the queue may move on at once,
    * `false` when it sleeps until the decision's wait is over.
+   *
+   * A head that must wait gives every waiter its start from the schedule, behind the head's wait:
+   * those that cannot start within their bound are refused at once, and each wait is reported once,
+   * with its length; again only when its reason changes, and then only what goes beyond the last
+   * report. The queue sleeps until the head's wait is over or the earliest bound of those left.
    */
   #decide(head: Waiter<Owner>, decision: RateLimitDecision): boolean {
     if (decision.granted) this.#grant(head, decision.lease);
     if (decision.granted || !this.#queue.includes(head)) return true;
-    const { waitMs, reason } = decision;
+    const { waitMs, reason: headReason } = decision;
     // A budget held by requests out (this client's, or as the store says) may come back: one answered uncounted frees it.
-    const held = !!decision.held || (reason === 'budget' && this.#leases > 0);
-    if (reason !== 'probe' && waitMs > this.#options.maxWait && !held) {
+    const held = !!decision.held || (headReason === 'budget' && this.#leases > 0);
+    if (headReason !== 'probe' && waitMs > this.#options.maxWait && !held) {
       this.#refuse(head, tooLong(waitMs));
       return true;
     }
     // The store spreads no call past its bound: a wait beyond it is the budget's, a cooldown's or a probe's.
-    const bound = this.#review(waitMs, reason, held);
-    if (this.#queue[0] !== head) return true;
-    clearTimeout(this.#timer);
-    // A poll at the first waiter's bound ends its wait then.
-    this.#timer = setTimeout(this.#pump, Math.min(waitMs, bound - Date.now()));
-    return false;
-  }
-
-  /**
-   * Gives every waiter its start from the schedule, behind the head's `headWaitMs`: refuses at once
-   * those that cannot start within their bound, and reports each wait once, with its length; again
-   * only when its reason changes, and then only what goes beyond the last report. Returns the
-   * earliest bound of those left waiting.
-   */
-  #review(headWaitMs: number, headReason: RateLimitWait['reason'], held: boolean): number {
     const now = Date.now();
-    const headAt = now + headWaitMs;
-    const { onWait } = this.#options;
+    const headAt = now + waitMs;
     let ahead = 0;
     let bound = Infinity;
     for (const waiter of [...this.#queue]) {
@@ -240,6 +229,7 @@ export class RequestGate<Owner = undefined> {
         : after;
       // A head held by the spread holds no one whose bound comes first.
       if (
+        ESTIMATES &&
         at >= until &&
         until >= now &&
         headReason === 'budget' &&
@@ -252,50 +242,57 @@ export class RequestGate<Owner = undefined> {
       ) {
         continue;
       }
-      const reason = at > headAt ? 'budget' : headReason;
+      const reason = ESTIMATES && at > headAt ? 'budget' : headReason;
       if (at > until || until <= now) {
         this.#refuse(waiter, tooLate(at - now, until - now));
         continue;
       }
-      ahead++;
+      if (ESTIMATES) ahead++;
       bound = Math.min(bound, until);
       if (!waiter.reported.includes(reason) && at > reportedUntil + RESET_RESOLUTION_MS) {
         waiter.reported += reason;
         waiter.reportedUntil = at;
-        onWait?.({ operation: waiter.operation, waitMs: at - (reportedUntil || now), reason }, waiter.owner);
+        this.#options.onWait(
+          { operation: waiter.operation, waitMs: at - (reportedUntil || now), reason },
+          waiter.owner,
+        );
       }
     }
-    return bound;
+    if (this.#queue[0] !== head) return true;
+    clearTimeout(this.#timer);
+    // A poll at the first waiter's bound ends its wait then.
+    this.#timer = setTimeout(this.#pump, Math.min(waitMs, bound - Date.now()));
+    return false;
   }
 
   /** Hands `lease` to `waiter` if it still waits, else straight back (it left while the store decided). */
   #grant(waiter: Waiter<Owner>, lease: string): boolean {
     this.#leases++;
-    const waiting = this.#queue.includes(waiter);
-    if (waiting) {
-      this.#remove(waiter);
-      waiter.resolve(lease);
-    } else this.settle(lease, {});
+    const waiting = this.#remove(waiter);
+    if (waiting) waiter.resolve(lease);
+    else this.settle(lease, {});
     return waiting;
   }
 
   #refuse(waiter: Waiter<Owner>, refusal: PetStoreError): void {
-    this.#options.onRefusal?.(refusal, waiter.operation, waiter.owner);
+    this.#options.onRefusal(refusal, waiter.operation);
     this.#drop(waiter, refusal);
   }
 
-  /** Takes a waiter out of the queue and rejects it. */
-  #drop(waiter: Waiter<Owner>, reason: unknown): void {
-    this.#remove(waiter);
+  /** Takes a waiter out of the queue and rejects it; returns whether it still waited. */
+  #drop(waiter: Waiter<Owner>, reason: unknown): boolean {
+    const waited = this.#remove(waiter);
     waiter.reject(reason);
+    return waited;
   }
 
-  #remove(waiter: Waiter<Owner>): void {
+  /** Takes a waiter out of the queue; returns whether it was there. */
+  #remove(waiter: Waiter<Owner>): boolean {
     const index = this.#queue.indexOf(waiter);
-    if (index === -1) return;
+    if (index < 0) return false;
     this.#queue.splice(index, 1);
-    waiter.signal?.removeEventListener('abort', waiter.onAbort);
-    this.#options.onChange?.();
+    this.#options.onChange();
+    return true;
   }
 }
 

@@ -12,13 +12,12 @@ import { RESET_RESOLUTION_MS } from './rate-limit.js';
 import type {
   RateLimitAcquire,
   RateLimitDecision,
-  RateLimitObservation,
   RateLimitOutcome,
   RateLimitScope,
   RateLimitStore,
 } from './rate-limit-store.js';
 import { type SpreadBucket, spread } from './spread.js';
-import { type Sent, sentIn, spentIn, spentUntil } from './unanswered.js';
+import { type Sent, SPANS_RESETS, sentIn, spentIn, spentUntil } from './unanswered.js';
 
 /** How soon a request waiting for another's probe asks again, when that one is in another client. */
 const PROBE_POLL_MS = 25;
@@ -71,55 +70,44 @@ export interface WindowAllotment {
 /** The name of a scope's state: base URL and key, kept only in this process's memory. */
 export const scopeId = (scope: RateLimitScope): string => `${scope.baseUrl}\n${scope.apiKey}`;
 
-/** Settings of {@link InProcessRateLimitStore} that only the SDK's own stores use. */
-export interface InProcessStoreSettings {
-  /**
-   * Pacing alone: how much of each window this process may spend, without knowing what the others
-   * spend (the fallback's). Without one, the store paces by the reading alone.
-   */
-  allotment?: WindowAllotment;
-  /** The probes' jitter, in [0, 1). Default `Math.random`. */
-  random?: () => number;
-}
-
 export class InProcessRateLimitStore implements RateLimitStore {
   readonly #scopes = new Map<string, ScopeState>();
   /** The same states by scope object: a client passes the same one every time, so most calls end here. */
   readonly #byScope = new WeakMap<RateLimitScope, ScopeState>();
   readonly #allotment: WindowAllotment | undefined;
-  readonly #random: () => number;
   #nextLease = 0;
 
-  constructor(settings: InProcessStoreSettings = {}) {
-    this.#allotment = settings.allotment;
-    this.#random = settings.random ?? Math.random;
+  /**
+   * @param allotment - Pacing alone: how much of each window this process may spend, without knowing
+   * what the others spend (the fallback's). Without one, the store paces by the reading alone.
+   */
+  constructor(allotment?: WindowAllotment) {
+    this.#allotment = allotment;
   }
 
-  acquire(scope: RateLimitScope, request: RateLimitAcquire): RateLimitDecision {
+  acquire(scope: RateLimitScope, { pacing, burst = 1, within }: RateLimitAcquire): RateLimitDecision {
     const state = this.#state(scope);
+    const { reading, leases } = state;
     // `Date.now` looked up at each call, not kept: fake timers installed after the client was built
     // (vitest, Jest, node:test, Bun) replace `Date`, and the cooldown must follow them.
     const now = Date.now();
-    if (now < state.cooldownUntil) {
-      return { granted: false, waitMs: state.cooldownUntil - now, reason: 'cooldown' };
-    }
-    if (request.pacing && !state.unreported) {
-      const { reading } = state;
+    if (now < state.cooldownUntil) return wait(state.cooldownUntil - now, 'cooldown');
+    let probe = false;
+    let window = 0;
+    if (pacing && !state.unreported) {
       const current = reading !== null && now < reading.resetAt;
-      const probing = !current || state.silences > 0;
-      if (probing) {
-        if (state.probe !== undefined)
-          return { granted: false, waitMs: PROBE_POLL_MS, reason: 'probe', held: true };
-        if (now < state.probeAt) return { granted: false, waitMs: state.probeAt - now, reason: 'probe' };
-        const openAt = spentUntil(state, now);
-        if (openAt !== undefined) return { granted: false, waitMs: openAt - now, reason: 'budget' };
+      probe = !current || state.silences > 0;
+      if (probe) {
+        if (state.probe !== undefined) return wait(PROBE_POLL_MS, 'probe', true);
+        if (now < state.probeAt) return wait(state.probeAt - now, 'probe');
+        const openAt = SPANS_RESETS && spentUntil(state, now);
+        if (openAt) return wait(openAt - now, 'budget');
       }
       if (current) {
-        const lost = spentIn(state.lost, reading.window, now - state.windowMs);
-        const available = reading.remaining - state.leases.size - lost;
-        const { burst } = request;
+        const available =
+          reading.remaining - leases.size - spentIn(state.lost, reading.window, now - state.windowMs);
         const paced =
-          available > 0 && burst !== undefined && burst < 1
+          available > 0 && burst < 1
             ? spread(
                 state.bucket,
                 reading.window,
@@ -130,54 +118,45 @@ export class InProcessRateLimitStore implements RateLimitStore {
                 burst,
               )
             : undefined;
-        if (paced?.waitMs && !(paced.waitMs > (request.within as number))) {
-          return { granted: false, waitMs: paced.waitMs, reason: 'budget' };
-        }
+        if (paced?.waitMs && !(paced.waitMs > (within as number))) return wait(paced.waitMs, 'budget');
         if (available <= 0 || this.#allotment?.take(scope, reading) === false) {
-          const held = available < 1 && available + state.leases.size > 0;
-          return { granted: false, waitMs: reading.resetAt - now, reason: 'budget', held };
+          return wait(reading.resetAt - now, 'budget', available < 1 && available + leases.size > 0);
         }
         if (paced) state.bucket = paced.bucket;
       }
-      return { granted: true, lease: this.#lease(state, probing, sentIn(reading, now)) };
+      window = sentIn(reading, now);
     }
-    return { granted: true, lease: this.#lease(state, false, 0) };
-  }
-
-  #lease(state: ScopeState, probe: boolean, window: number): string {
     const lease = String(++this.#nextLease);
-    state.leases.set(lease, { lease: this.#nextLease, window, at: Date.now() });
+    leases.set(lease, { lease: this.#nextLease, window, at: now });
     if (probe) state.probe = lease;
-    return lease;
+    return { granted: true, lease };
   }
 
   release(scope: RateLimitScope, lease: string, outcome: RateLimitOutcome): void {
     const state = this.#state(scope);
-    const sent = state.leases.get(lease);
-    state.leases.delete(lease);
+    const { reading, leases, windowMs } = state;
+    const sent = leases.get(lease);
+    const now = Date.now();
+    leases.delete(lease);
     if (state.probe === lease) state.probe = undefined;
+    // An unanswered request stays spent in the window it went in, and the next goes as a probe, later.
     if (sent !== undefined && outcome.unanswered) {
-      this.#unanswered(state, sent, outcome.unanswered === 'lost', Date.now());
+      const current = reading !== null && now < reading.resetAt;
+      if (reading !== null) {
+        state.lost = state.lost.filter(
+          (other) => other.at > now - windowMs || (current && other.window === reading.window),
+        );
+        state.lost.push(sent);
+      }
+      // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
+      if (outcome.unanswered === 'lost' || !current) {
+        const pace = reading === null ? 0 : windowMs / Math.max(1, reading.limit);
+        state.probeAt = now + probeBackoffMs(++state.silences, Math.random(), pace);
+      }
     }
     // A reading counts every request sent before its own.
     if (outcome.reading) state.lost = state.lost.filter((other) => other.lease > Number(lease));
     this.record(scope, outcome, true);
-  }
-
-  /** A request went unanswered: it stays spent in its window, and the next goes as a probe, later. */
-  #unanswered(state: ScopeState, sent: Sent, lost: boolean, now: number): void {
-    const { reading } = state;
-    const current = reading !== null && now < reading.resetAt;
-    if (reading !== null) {
-      state.lost = state.lost.filter(
-        (other) => other.at > now - state.windowMs || (current && other.window === reading.window),
-      );
-      state.lost.push(sent);
-    }
-    // A caller's abort says nothing of the way to the service: within a known window, counting it is enough.
-    if (!lost && current) return;
-    const pace = reading === null ? 0 : state.windowMs / Math.max(1, reading.limit);
-    state.probeAt = now + probeBackoffMs(++state.silences, this.#random(), pace);
   }
 
   /**
@@ -190,8 +169,14 @@ export class InProcessRateLimitStore implements RateLimitStore {
     if (reading === null) {
       state.unreported = state.reading === null;
     } else if (reading !== undefined) {
+      // Responses of one window can arrive out of order: the lowest remaining count is the truest. The
+      // reset first read stands, so that a call refused by it is never then served earlier.
+      const current = state.reading;
+      state.reading =
+        current?.window === reading.window
+          ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
+          : { ...reading, resetAt: now + reading.resetInMs, own };
       state.unreported = false;
-      state.reading = lowest(state.reading, reading, now, own);
       state.silences = 0;
       state.probeAt = 0;
       state.windowMs = Math.max(state.windowMs, reading.resetInMs + RESET_RESOLUTION_MS);
@@ -201,12 +186,10 @@ export class InProcessRateLimitStore implements RateLimitStore {
 
   #state(scope: RateLimitScope): ScopeState {
     let state = this.#byScope.get(scope);
-    if (state !== undefined) return state;
-    // The map lives only in this process's memory, next to the client that holds the key anyway.
-    const id = scopeId(scope);
-    state = this.#scopes.get(id);
     if (state === undefined) {
-      state = {
+      // The map lives only in this process's memory, next to the client that holds the key anyway.
+      const id = scopeId(scope);
+      state = this.#scopes.get(id) ?? {
         reading: null,
         unreported: false,
         cooldownUntil: 0,
@@ -217,32 +200,18 @@ export class InProcessRateLimitStore implements RateLimitStore {
         windowMs: 0,
       };
       this.#scopes.set(id, state);
+      this.#byScope.set(scope, state);
     }
-    this.#byScope.set(scope, state);
     return state;
   }
 }
 
-/**
- * Responses of one window can arrive out of order: the lowest remaining count is the truest. The
- * reset first read stands, so that a call refused by it is never then served earlier.
- */
-function lowest(
-  current: ScopeState['reading'],
-  reading: RateLimitObservation,
-  now: number,
-  own: boolean,
-): WindowReading {
-  return current !== null && current.window === reading.window
-    ? { ...current, remaining: Math.min(current.remaining, reading.remaining) }
-    : {
-        remaining: reading.remaining,
-        limit: reading.limit,
-        resetAt: now + reading.resetInMs,
-        window: reading.window,
-        own,
-      };
-}
+/** A decision to wait. */
+const wait = (
+  waitMs: number,
+  reason: 'cooldown' | 'budget' | 'probe',
+  held?: boolean,
+): RateLimitDecision => ({ granted: false, waitMs, reason, held });
 
 /**
  * Creates a store that keeps pacing state in this process. Every client gets a fresh one by

@@ -55,17 +55,16 @@ export function rateLimitOutcome(
 ): RateLimitOutcome {
   const resetAt = reading?.reset.getTime() ?? 0;
   return {
-    reading:
-      reading === null
-        ? ok
-          ? null
-          : undefined
-        : {
-            limit: reading.limit,
-            remaining: reading.remaining,
-            resetInMs: Math.max(0, resetAt - serviceNow),
-            window: resetAt / 1000,
-          },
+    reading: reading
+      ? {
+          limit: reading.limit,
+          remaining: reading.remaining,
+          resetInMs: Math.max(0, resetAt - serviceNow),
+          window: resetAt / 1000,
+        }
+      : ok
+        ? null
+        : undefined,
     cooldownMs: status === 429 ? requestedMs : undefined,
   };
 }

@@ -8,6 +8,8 @@ import type { Sent } from './unanswered.js';
 
 export type { Sent } from './unanswered.js';
 
+export const SPANS_RESETS = false;
+
 export const sentIn = (reading: { window: number } | null): number => reading?.window ?? 0;
 
 export const spentIn = (lost: readonly Sent[], window: number): number =>

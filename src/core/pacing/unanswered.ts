@@ -11,6 +11,9 @@
  */
 import { RESET_LATENESS_MS } from './rate-limit.js';
 
+/** Whether a request's spending may span a reset: the browser build's does not ({@link spentUntil} is not asked). */
+export const SPANS_RESETS = true;
+
 /** A request sent: its lease, the window it surely went in (0: none), and when (epoch ms). */
 export interface Sent {
   readonly lease: number;
