@@ -67,7 +67,9 @@ describe('requestedWait', () => {
 
 describe('backoff', () => {
   it('doubles from 500 ms and caps at 8 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([1, 2, 3, 4, 5, 6, 10].map((retry) => backoffDelay(retry))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
   });
 
   it('keeps half of the step and randomizes the other half', () => {

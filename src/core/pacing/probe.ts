@@ -8,10 +8,9 @@
  *
  * @module
  */
-import { withJitter } from '../request/retry.js';
+import { backoffDelay, withJitter } from '../request/retry.js';
 
-/** The first probe's backoff after a silent request, doubled for each one after it, up to the cap. */
-export const PROBE_BASE_MS = 500;
+/** The longest backoff between probes. */
 export const PROBE_CAP_MS = 30_000;
 
 /**
@@ -20,6 +19,6 @@ export const PROBE_CAP_MS = 30_000;
  * than the last budget known.
  */
 export function probeBackoffMs(silences: number, jitter: number, paceMs: number): number {
-  const step = Math.min(PROBE_CAP_MS, PROBE_BASE_MS * 2 ** (silences - 1));
+  const step = backoffDelay(silences, PROBE_CAP_MS);
   return Math.max(paceMs, Math.round(withJitter(step, () => jitter)));
 }

@@ -15,9 +15,12 @@ const RETRY_STATUS_CODES = [408, 500, 502, 503, 504];
 /** Methods that may be sent twice without changing more than once (RFC 9110, 9.2.2). */
 const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'];
 
-/** Exponential backoff before retry number `retry` (1 for the first), before jitter: 500 ms doubled, at most 8 s. */
-export function backoffDelay(retry: number): number {
-  return Math.min(8_000, 500 * 2 ** (retry - 1));
+/** The first backoff, of a retry and of a probe through silence, doubled for each one after it. */
+export const BACKOFF_BASE_MS = 500;
+
+/** Exponential backoff before try number `retry` (1 for the first), before jitter: at most `capMs` (8 s for retries). */
+export function backoffDelay(retry: number, capMs = 8_000): number {
+  return Math.min(capMs, BACKOFF_BASE_MS * 2 ** (retry - 1));
 }
 
 /**

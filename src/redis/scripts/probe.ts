@@ -8,11 +8,12 @@
  *
  * @module
  */
-import { PROBE_BASE_MS, PROBE_CAP_MS } from '../../core/pacing/probe.js';
+import { PROBE_CAP_MS } from '../../core/pacing/probe.js';
+import { BACKOFF_BASE_MS } from '../../core/request/retry.js';
 
 export const PROBE_LUA = `
 local function probe_backoff(silences, jitter, pace)
-  local step = math.min(${PROBE_CAP_MS}, ${PROBE_BASE_MS} * 2 ^ (silences - 1))
+  local step = math.min(${PROBE_CAP_MS}, ${BACKOFF_BASE_MS} * 2 ^ (silences - 1))
   return math.max(pace, math.floor(step / 2 + jitter * step / 2 + 0.5))
 end
 `;
