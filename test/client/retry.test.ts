@@ -126,7 +126,7 @@ describe('decideRetry', () => {
 
   it('stops a 429 whose requested wait exceeds maxRetryAfter', () => {
     const decision = decideRetry(ask('GET', httpError(429, { 'Retry-After': '3600' })));
-    expect(decision).toEqual({ retry: false, why: expect.stringContaining('longer than maxRetryAfter') });
+    expect(decision).toEqual({ retry: false, why: expect.stringContaining('wait, beyond maxRetryAfter') });
   });
 
   it('backs off, with the jitter already applied, after a 429 that gives no wait', () => {

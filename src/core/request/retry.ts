@@ -120,7 +120,7 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
     if (requested.ms > honouredWait(maxRetryAfter)) {
       return {
         retry: false,
-        why: `429 asks for ${requested.ms} ms, longer than maxRetryAfter (${maxRetryAfter} ms)`,
+        why: `429 asks for a ${requested.ms} ms wait, beyond maxRetryAfter (${maxRetryAfter} ms)`,
       };
     }
     return { retry: true, why: '429', waitMs: requested.ms, reason: requested.reason };
