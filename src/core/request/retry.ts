@@ -134,10 +134,10 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
           ? 'a lost connection'
           : undefined;
   if (what === undefined || (status !== undefined && !RETRY_STATUS_CODES.includes(status))) {
-    return { retry: false, why: `${what ?? error.name} is not retried` };
+    return { retry: false, why: what ?? error.name };
   }
   if (!idempotent) {
-    return { retry: false, why: `${method} is not idempotent, so ${what} is not retried` };
+    return { retry: false, why: `${what}; ${method} is not idempotent` };
   }
   // Only Retry-After says when a failing service recovers; X-RateLimit-Reset says when the quota renews.
   if (status === 503 && requested?.reason === 'retry-after') {
