@@ -295,7 +295,7 @@ export class PetStoreClient {
         this.#options.log,
         name,
         () =>
-          `animal-store-sdk: ${name} (${operation.method} ${operation.path}) is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
+          `animal-store-sdk: ${name} is deprecated and will be removed on ${deprecated.sunset}; use ${deprecated.successor} instead.`,
       );
     }
     return this.#call(name, operation, () => {

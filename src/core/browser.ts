@@ -38,9 +38,9 @@ export function isBrowser(): boolean {
 export function guardKeyInBrowser(dangerouslyAllowBrowser: boolean | undefined): void {
   if (dangerouslyAllowBrowser !== true && isBrowser()) {
     throw new PetStoreError(
-      'An apiKey string in a browser is readable by anyone: use apiKey: null behind a backend route that adds ' +
-        'the key, an apiKey function that fetches a short-lived key, or dangerouslyAllowBrowser: true for a ' +
-        'public key. See docs/browser.md.',
+      'An apiKey string in a browser is readable by anyone: use apiKey: null behind a backend that adds it, ' +
+        'an apiKey function that fetches a short-lived key, or dangerouslyAllowBrowser: true for a public key ' +
+        '(docs/browser.md).',
     );
   }
 }

@@ -34,7 +34,7 @@ export function deprecationNotice(
   redact: (text: string) => string,
 ): string | undefined {
   if (!headers.has('Deprecation') && !headers.has('Sunset')) return undefined;
-  const parts = [`animal-store-sdk: the service marks ${operation} as deprecated`];
+  const parts = [`animal-store-sdk: the service deprecates ${operation}`];
   for (const name of ['Deprecation', 'Sunset', 'Link']) {
     const value = headers.get(name);
     if (value !== null) parts.push(`${name}: ${redact(value)}`);

@@ -114,7 +114,7 @@ export function describeRawRequest<T>(spec: RawRequest, apiKey: Pick<ApiKey, 're
   addProblem(problems, ['body'], bodyProblem(method, body), body);
   const entries = headers === undefined ? undefined : headerEntries(headers, ['headers'], problems);
   if (schema !== undefined && !isStandardSchema(schema)) {
-    addProblem(problems, ['schema'], 'Expected a Standard Schema (zod, valibot, arktype, ...)', schema);
+    addProblem(problems, ['schema'], 'Expected a Standard Schema', schema);
   }
   if (problems.length > 0) {
     for (const issue of problems) (issue as { input: unknown }).input = apiKey.redact(issue.input);

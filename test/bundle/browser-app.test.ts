@@ -8,7 +8,7 @@ import { type PageServer, servePage } from './support/page-server.js';
 
 /** The warning the first getPet of a process gives. */
 const GET_PET_WARNING =
-  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 2030-12-05; use listPets instead.';
+  'animal-store-sdk: getPet is deprecated and will be removed on 2030-12-05; use listPets instead.';
 
 const API_KEY = 'sk-page-test-0123456789';
 const store = createFakePetStore({ apiKeys: { [API_KEY]: 'pro' }, pets: samplePets(2) });

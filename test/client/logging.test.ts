@@ -80,7 +80,7 @@ describe('logLevel', () => {
       ),
     ).toBe(true);
     expect(info).toContain(
-      'animal-store-sdk: POST /pets is not retried: POST is not idempotent, so 500 is not retried',
+      'animal-store-sdk: POST /pets is not retried: 500; POST is not idempotent',
     );
     expect(logger.debug).not.toHaveBeenCalled();
   });

@@ -14,7 +14,7 @@ describe.concurrent('examples', { timeout: 2 * RUN_TIMEOUT_MS }, () => {
     expect(output).toContain('listPets: 5 pets: #1 Rex, #2 Bella, #3 Milo, #4 Luna, #5 Oscar');
     expect(output).toContain('createPet: created #6 Biscuit (available)');
     expect(output).toContain('getPet: #6 is Biscuit');
-    expect(result.stderr).toContain('getPet (GET /pets/{petId}) is deprecated');
+    expect(result.stderr).toContain('getPet is deprecated and will be removed');
     expect(output).toContain("listPets({ status: 'available' }): 3 pets, #6 among them: true");
     expect(output).toMatch(
       /withResponse: 201 Created, Location: http:\/\/127\.0\.0\.1:\d+\/v1\/pets\/7, created #7 Pepper/,

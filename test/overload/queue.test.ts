@@ -86,7 +86,7 @@ describe('a call that cannot start within its bound', () => {
     expect(error).toMatchObject({ code: 'client_deadline', sent: 'no' });
     expect(error).not.toHaveProperty('status');
     expect((error as Error).message).toMatch(
-      /would wait 10 s or more to start, past its callTimeout or maxQueueWait \(2 s left\); nothing was sent/,
+      /would wait 10 s or more to start, beyond callTimeout or maxQueueWait \(2 s left\); nothing was sent/,
     );
     expect(store.requests).toHaveLength(10);
     expect(debug.mock.calls.filter(([line]) => line.includes('refused (client_deadline)'))).toHaveLength(1);

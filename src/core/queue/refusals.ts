@@ -26,7 +26,7 @@ export const queueFull = (maxQueued: number, startMs: number): RefusedError =>
 export const tooLate = (startMs: number, leftMs: number): RefusedError =>
   refused(
     'client_deadline',
-    `The call would wait ${seconds(startMs)} or more to start, past its callTimeout or maxQueueWait (${seconds(Math.max(0, leftMs))} left)`,
+    `The call would wait ${seconds(startMs)} or more to start, beyond callTimeout or maxQueueWait (${seconds(Math.max(0, leftMs))} left)`,
     startMs,
   );
 

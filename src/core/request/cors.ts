@@ -20,13 +20,13 @@ export function hidesRateLimitHeaders(
   if (response.ok || response.status === 429) return response.type === 'cors' && !reading && !requested;
 }
 
-/** The warning for such a response to `where` (`GET /pets`), naming the headers the client reads beyond the safelisted ones. */
+/** The warning for such a response to `where` (`GET /pets`); docs/browser.md#cors names the headers to expose. */
 export function hiddenHeadersWarning(where: string): string {
   return (
-    `animal-store-sdk: ${where}: CORS hides the rate-limit headers from this page, so pacing is off; the service ` +
-    'must send Access-Control-Expose-Headers: Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Date, Deprecation, Sunset, Link.'
+    `animal-store-sdk: ${where}: CORS hides the rate-limit headers, so pacing is off; the service must list them in ` +
+    'Access-Control-Expose-Headers (docs/browser.md#cors).'
   );
 }
 
 /** Added to a connection error's message in a browser (which refuses the client every redirect). */
-export const CORS_HINT = ' In a browser, CORS or a redirect may be why (see its console).';
+export const CORS_HINT = ' CORS or a redirect may be why (see the console).';

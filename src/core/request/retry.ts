@@ -123,7 +123,7 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
     if (requested.ms > honouredWait(maxRetryAfter)) {
       return {
         retry: false,
-        why: `429 asks for ${requested.ms} ms, longer than maxRetryAfter (${maxRetryAfter} ms)`,
+        why: `429 asks for a ${requested.ms} ms wait, beyond maxRetryAfter (${maxRetryAfter} ms)`,
       };
     }
     return { retry: true, why: '429', waitMs: requested.ms, reason: requested.reason };
@@ -137,10 +137,10 @@ function byFailure(attempt: FailedAttempt): RetryDecision {
           ? 'a lost connection'
           : undefined;
   if (what === undefined || (status !== undefined && !RETRY_STATUS_CODES.includes(status))) {
-    return { retry: false, why: `${what ?? error.name} is not retried` };
+    return { retry: false, why: what ?? error.name };
   }
   if (!idempotent) {
-    return { retry: false, why: `${method} is not idempotent, so ${what} is not retried` };
+    return { retry: false, why: `${what}; ${method} is not idempotent` };
   }
   // Only Retry-After says when a failing service recovers; X-RateLimit-Reset says when the quota renews.
   if (status === 503 && requested?.reason === 'retry-after') {

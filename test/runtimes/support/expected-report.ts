@@ -7,7 +7,7 @@ import type { ExpectStatic } from 'vitest';
 
 /** The warning the first getPet of a process gives. */
 const GET_PET_WARNING =
-  'animal-store-sdk: getPet (GET /pets/{petId}) is deprecated and will be removed on 2030-12-05; use listPets instead.';
+  'animal-store-sdk: getPet is deprecated and will be removed on 2030-12-05; use listPets instead.';
 
 const REX = { id: 8, name: 'Rex', categoryId: 1, status: 'available' };
 
