@@ -142,6 +142,21 @@ describe('a service on another origin, through CORS', () => {
     );
   });
 
+  it("that refuses a request: the page's fetch error is a lost connection, which a GET retries", async () => {
+    const lines: string[] = [];
+    const logger = { warn: () => undefined, info: (line: string) => lines.push(line) };
+    const client = new PetStoreClient({
+      apiKey: null,
+      baseUrl: `${service}/exposed/v1`,
+      headers: { 'X-Trace': 'abc' },
+      logger,
+      logLevel: 'info',
+      maxRetries: 1,
+    });
+    await expect(client.listPets()).rejects.toBeInstanceOf(APIConnectionError);
+    expect(lines[0]).toMatch(/^animal-store-sdk: GET \/pets got a lost connection; retry 1 in \d+ ms \(backoff\)$/);
+  });
+
   it('that redirects, even on its own origin: the browser follows nothing, and the error names redirects', async () => {
     const { client } = serviceClient('/redirect/v1');
     const error = await client.listPets().catch((reason: unknown) => reason);
