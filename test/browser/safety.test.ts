@@ -154,7 +154,9 @@ describe('a service on another origin, through CORS', () => {
       maxRetries: 1,
     });
     await expect(client.listPets()).rejects.toBeInstanceOf(APIConnectionError);
-    expect(lines[0]).toMatch(/^animal-store-sdk: GET \/pets got a lost connection; retry 1 in \d+ ms \(backoff\)$/);
+    expect(lines[0]).toMatch(
+      /^animal-store-sdk: GET \/pets got a lost connection; retry 1 in \d+ ms \(backoff\)$/,
+    );
   });
 
   it('that redirects, even on its own origin: the browser follows nothing, and the error names redirects', async () => {
