@@ -62,8 +62,8 @@ interface Waiter<Owner> {
   leaseMs: number;
   resolve: (lease: string) => void;
   reject: (error: unknown) => void;
-  signal: AbortSignal | null | undefined;
-  onAbort: () => void;
+  /** Stops listening to its signal; none for a request granted at once, which never listens. */
+  unlisten?: () => void;
   /** When the wait last reported for this waiter ends (epoch ms); 0 before any. */
   reportedUntil: number;
   /** The reasons its wait was reported for, each once, run together ('budgetcooldown'). */
@@ -123,11 +123,6 @@ export class RequestGate<Owner = undefined> {
         leaseMs,
         resolve,
         reject,
-        signal,
-        onAbort: () => {
-          this.#drop(waiter, signal?.reason);
-          this.#pump();
-        },
         reportedUntil,
         reported: '',
         since: Date.now(),
@@ -145,7 +140,14 @@ export class RequestGate<Owner = undefined> {
       this.#options.onChange?.();
       this.#pump();
       // A request granted at once never waits: its signal is watched only from here.
-      if (this.#queue.includes(waiter)) signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      if (signal && this.#queue.includes(waiter)) {
+        const onAbort = () => {
+          this.#drop(waiter, signal.reason);
+          this.#pump();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiter.unlisten = () => signal.removeEventListener('abort', onAbort);
+      }
     });
   }
 
@@ -294,7 +296,7 @@ export class RequestGate<Owner = undefined> {
     const index = this.#queue.indexOf(waiter);
     if (index === -1) return;
     this.#queue.splice(index, 1);
-    waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    waiter.unlisten?.();
     this.#options.onChange?.();
   }
 }
