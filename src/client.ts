@@ -306,7 +306,8 @@ export class PetStoreClient {
       const spec: RequestSpec<OperationData<N>> = {
         ...operation,
         operation: name,
-        path: path.replace(/{\w+}/, () => encodeURIComponent(value as number)).slice(1),
+        // A string as the replacement, V8's fast path: encoding leaves no `$` in it.
+        path: path.replace(/{\w+}/, encodeURIComponent(value as number)).slice(1),
         query: query && (value as RequestSpec<unknown>['query']),
         json: body && value,
         schema: operation.response as StandardSchemaV1<unknown, OperationData<N>> | undefined,

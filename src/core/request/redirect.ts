@@ -26,8 +26,21 @@ export interface RedirectingCall {
   readonly redact: <V>(value: V) => V;
 }
 
-/** The response once every redirect under the base URL is followed with `send`. */
-export async function followRedirects(
+/**
+ * The response once every redirect under the base URL is followed with `send`; one that is no
+ * redirect comes back as it is, without a promise.
+ */
+export function followRedirects(
+  response: Response,
+  request: Request,
+  send: (request: Request) => Promise<Response>,
+  call: RedirectingCall,
+  baseUrl: string,
+): Response | Promise<Response> {
+  return REDIRECTS.includes(response.status) ? follow(response, request, send, call, baseUrl) : response;
+}
+
+async function follow(
   response: Response,
   request: Request,
   send: (request: Request) => Promise<Response>,

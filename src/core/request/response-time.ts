@@ -14,8 +14,16 @@
  */
 export function serviceClock(): (headers: Headers | undefined, arrival: number) => number {
   let offset = Number.NEGATIVE_INFINITY;
+  // `Date` changes once a second: parsed once for the many responses that share it.
+  let date: string | undefined;
+  let parsed = Number.NaN;
   return (headers, arrival) => {
-    const skew = Date.parse(headers?.get('Date') ?? '') - arrival;
+    const text = headers?.get('Date') ?? '';
+    if (text !== date) {
+      date = text;
+      parsed = Date.parse(text);
+    }
+    const skew = parsed - arrival;
     if (skew > offset) offset = skew;
     return offset > Number.NEGATIVE_INFINITY ? arrival + offset : arrival;
   };
