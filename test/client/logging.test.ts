@@ -79,9 +79,7 @@ describe('logLevel', () => {
         /^animal-store-sdk: createPet waits \d+ ms for the rate limit \(budget\)$/.test(line),
       ),
     ).toBe(true);
-    expect(info).toContain(
-      'animal-store-sdk: POST /pets is not retried: 500; POST is not idempotent',
-    );
+    expect(info).toContain('animal-store-sdk: POST /pets is not retried: 500; POST is not idempotent');
     expect(logger.debug).not.toHaveBeenCalled();
   });
 
