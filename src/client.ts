@@ -328,8 +328,8 @@ export class PetStoreClient {
     route: CallRoute,
     check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
   ): APIPromise<T> {
-    const send = async (trace: OperationTrace | undefined): Promise<WithResponse<T>> =>
-      this.#transport.request(...check(trace), trace);
+    const send = (trace: OperationTrace | undefined): Promise<WithResponse<T>> =>
+      this.#transport.request(check, trace);
     return new APIPromise(traceCall(operation, route, this.#options.baseUrl, send));
   }
 }

@@ -79,7 +79,11 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | null,
     onrejected?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
   ): Promise<TResult1 | TResult2> {
-    return this.#parsed().then(onfulfilled, onrejected);
+    // One promise, not two: the data is handed on inside the same reaction.
+    return this.#result.then(
+      ({ data }) => (onfulfilled ? onfulfilled(data) : (data as unknown as TResult1)),
+      onrejected,
+    );
   }
 
   // Promise's own `finally` would build an APIPromise from a plain executor.

@@ -141,14 +141,15 @@ export class Transport {
   }
 
   /**
-   * Sends the request and resolves with its decoded body and response. `trace` is the call's
-   * context on the diagnostics channels, when anyone listens.
+   * Checks the call (`check` throws for arguments that fail, so the promise rejects with nothing
+   * sent), sends it and resolves with its decoded body and response. `trace` is the call's context on
+   * the diagnostics channels, when anyone listens.
    */
   async request<T>(
-    spec: RequestSpec<T>,
-    options: CallOptions,
+    check: (trace: OperationTrace | undefined) => [RequestSpec<T>, CallOptions],
     trace?: OperationTrace,
   ): Promise<WithResponse<T>> {
+    const [spec, options] = check(trace);
     if (this.#calls.closed) throw this.#refused(closedError(), spec.operation);
     const call = new Call(spec, options, this.#config, trace);
     const { signal } = options;
@@ -196,12 +197,17 @@ export class Transport {
     const kyOptions: Options = {
       method: spec.method,
       // A key from a function is asked for first, so that what traces show of the attempt has it redacted.
-      fetch: async (input, init) => {
+      // Not an async function: a fixed key's attempt needs no frame of its own.
+      fetch: (input, init) => {
         const request = input as Request; // ky hands fetch a Request
-        if (call.keys !== undefined) {
-          request.headers.set('authorization', `Bearer ${await this.#config.apiKey.next(call.keys)}`);
-        }
-        return traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
+        const send = () =>
+          traceAttempt(call, request, init, (attempt) => this.#attempt(call, request, init, attempt));
+        return call.keys === undefined
+          ? send()
+          : this.#config.apiKey.next(call.keys).then((key) => {
+              request.headers.set('authorization', `Bearer ${key}`);
+              return send();
+            });
       },
     };
     // ky copies its options once for each key it is given: only those the instance lacks are.
