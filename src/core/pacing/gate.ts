@@ -109,8 +109,14 @@ export class RequestGate<Owner = undefined> {
     reportedUntil = 0,
     owner?: Owner,
   ): Promise<string> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    // Nothing waits: a request the store grants at once goes without joining the queue.
+    const first = this.#queue.length || this.#deciding ? undefined : this.#acquire(leaseMs, until);
+    if (first && !isPromiseLike(first) && first.granted) {
+      this.#leases++;
+      return Promise.resolve(first.lease);
+    }
     return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
       const waiter: Waiter<Owner> = {
         operation,
         owner,
@@ -132,7 +138,7 @@ export class RequestGate<Owner = undefined> {
       }
       this.#queue.push(waiter);
       this.#options.onChange();
-      this.#pump();
+      this.#next(first);
       // A request granted at once never waits: its signal is watched only from here, and only while it waits.
       if (this.#queue.includes(waiter)) {
         signal?.addEventListener(
@@ -155,8 +161,10 @@ export class RequestGate<Owner = undefined> {
     else this.#pump();
   }
 
-  /** Asks the store for the head of the queue until it must wait. */
-  readonly #pump = (): void => {
+  readonly #pump = (): void => this.#next();
+
+  /** Asks the store for the head of the queue until it must wait; `first`: its answer for the head, asked already. */
+  #next(first?: RateLimitDecision | PromiseLike<RateLimitDecision>): void {
     if (this.#deciding) {
       this.#changed = true;
       return;
@@ -164,7 +172,8 @@ export class RequestGate<Owner = undefined> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (let head = this.#queue[0]; head !== undefined; head = this.#queue[0]) {
-      const decision = this.#acquire(head);
+      const decision = first ?? this.#acquire(head.leaseMs, head.until);
+      first = undefined;
       if (isPromiseLike(decision)) {
         this.#deciding = true;
         this.#changed = false;
@@ -179,16 +188,12 @@ export class RequestGate<Owner = undefined> {
       }
       if (!this.#decide(head, decision)) return;
     }
-  };
+  }
 
-  /** Asks the store whether `waiter` may go now, within what is left of its bound. */
-  #acquire(waiter: Waiter<Owner>): RateLimitDecision | PromiseLike<RateLimitDecision> {
-    return this.#options.store.acquire(this.#options.scope, {
-      leaseMs: waiter.leaseMs,
-      pacing: this.#options.pacing,
-      burst: this.#options.burst,
-      within: waiter.until - Date.now(),
-    });
+  /** Asks the store whether a request may go now, within what is left of its bound (`until`). */
+  #acquire(leaseMs: number, until: number): RateLimitDecision | PromiseLike<RateLimitDecision> {
+    const { store, scope, pacing, burst } = this.#options;
+    return store.acquire(scope, { leaseMs, pacing, burst, within: until - Date.now() });
   }
 
   /** Applies an asynchronous answer (none when the store failed), and asks again unless the head must wait. */
@@ -235,7 +240,7 @@ export class RequestGate<Owner = undefined> {
         headReason === 'budget' &&
         ahead > 0 &&
         askOutOfTurn(
-          () => this.#acquire(waiter),
+          () => this.#acquire(waiter.leaseMs, waiter.until),
           (lease) => this.#grant(waiter, lease),
           this.#pump,
         )
