@@ -50,6 +50,7 @@ export interface GateOptions<Owner> {
   maxQueued: number;
   /** Told of every request refused before it waited or while it waited. */
   onRefusal: (error: PetStoreError, operation: string) => void;
+  /** Told when the number of requests waiting changes (a request granted at once never waits). */
   onChange: () => void;
 }
 
