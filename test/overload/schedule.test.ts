@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimitWait } from '../../src/core/types.js';
 import { type ClientOptions, RefusedError } from '../../src/index.js';
+import { createInProcessRateLimitStore, type RateLimitStore } from '../../src/store/index.js';
 import type { Plan } from '../../src/testing/rules/rate-limiter.js';
 import { API_KEY, setup } from '../client/setup.js';
 import { START, startFakeClock } from '../support/fake-clock.js';
@@ -98,6 +99,42 @@ describe('while one request learns the budget', () => {
     await until(outcomes, 2, 1_000);
 
     expect(outcomes.map((outcome) => outcome.error)).toEqual([undefined, undefined]);
+  });
+});
+
+/** `store`'s answers, arriving 200 ms after they are decided, as a store across a network's would. */
+function afterRoundTrip(store: RateLimitStore): RateLimitStore {
+  return {
+    acquire: (scope, request) => {
+      const decision = store.acquire(scope, request);
+      return new Promise((resolve) => setTimeout(() => resolve(decision), 200));
+    },
+    release: (scope, lease, outcome) => store.release(scope, lease, outcome),
+  };
+}
+
+describe('a store whose answer was decided before a 429 came back', () => {
+  it('refuses the calls waiting behind a 429 that asks for hours as rate limited, not as out of time', async () => {
+    const { client, store, sent } = onPlan(
+      { perMinute: 10, perDay: 1_000, window: 10_000 },
+      { rateLimitStore: afterRoundTrip(createInProcessRateLimitStore()) },
+    );
+    store.injectFault({ status: 429, headers: { 'Retry-After': String(5 * 3_600) } });
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 3; i++) track(outcomes, client.listPets());
+    // The first call learns the budget alone; the store's answer to the next, decided while it was
+    // out (a wait for it), arrives after its 429.
+    await until(outcomes, 3, 10_000);
+
+    expect(sent).toEqual([429]);
+    expect(outcomes.map((outcome) => outcome.error)).toMatchObject([
+      { name: 'RateLimitError', status: 429 },
+      { name: 'RefusedError', code: 'client_rate_limited' },
+      { name: 'RefusedError', code: 'client_rate_limited' },
+    ]);
+    for (const { error } of outcomes) {
+      expect((error as RefusedError).retryAfterMs).toBeGreaterThan(4 * 3_600_000);
+    }
   });
 });
 

@@ -218,12 +218,16 @@ export class RequestGate<Owner = undefined> {
     const { waitMs, reason: headReason } = decision;
     // A budget held by requests out (this client's, or as the store says) may come back: one answered uncounted frees it.
     const held = !!decision.held || (headReason === 'budget' && this.#leases > 0);
-    if (headReason !== 'probe' && waitMs > this.#options.maxWait && !held) {
-      this.#refuse(head, tooLong(waitMs));
+    const now = Date.now();
+    // The wait the service asked for, as the store answered or as the schedule learned it: an
+    // asynchronous answer may have been decided before a 429 that came back meanwhile.
+    let askedMs = headReason === 'probe' || held ? 0 : waitMs;
+    if (ESTIMATES) askedMs = Math.max(askedMs, this.#schedule.askedAt(now, this.#options.pacing) - now);
+    if (askedMs > this.#options.maxWait) {
+      this.#refuse(head, tooLong(askedMs));
       return true;
     }
     // The store spreads no call past its bound: a wait beyond it is the budget's, a cooldown's or a probe's.
-    const now = Date.now();
     const headAt = now + waitMs;
     let ahead = 0;
     let bound = Infinity;

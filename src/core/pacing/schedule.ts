@@ -100,6 +100,14 @@ export class Schedule {
       : Math.min(until, Math.max(mustAt, this.#turn(ahead, inFlight, pacing, now, burst)));
   }
 
+  /**
+   * When (epoch ms) the service lets the next request go, by what it asked: the cooldown after a
+   * 429 and, with `pacing`, the reset of a window it showed spent.
+   */
+  askedAt(now: number, pacing: boolean): number {
+    return this.#turn(0, 0, pacing, now, 1);
+  }
+
   #turn(ahead: number, inFlight: number, pacing: boolean, now: number, burst: number): number {
     const cooldown = Math.max(now, this.#cooldownUntil);
     const window = this.#window;
