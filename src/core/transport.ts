@@ -306,7 +306,9 @@ export class Transport {
     init: RequestInit | undefined,
     attempt: AttemptTrace | undefined,
   ): Promise<Response> {
-    const lease = call.leases.shift();
+    // Any unused lease will do, so the last: `shift`, which moves the array's start, was nearly half
+    // of the attempt's own time in a CPU profile.
+    const lease = call.leases.pop();
     call.attempts++;
     const started = performance.now();
     let response: Response | undefined;
