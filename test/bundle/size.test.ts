@@ -20,7 +20,7 @@ import {
  * schedule's estimate of each waiting call's start, and takes a connection error's reason from its
  * message alone.
  */
-const BUDGET_GZIP_BYTES = 26_464;
+const BUDGET_GZIP_BYTES = 26_461;
 
 /** The package's own limit, which the weight above must return under. */
 const TARGET_GZIP_BYTES = 26_000;
