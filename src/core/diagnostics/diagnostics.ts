@@ -186,8 +186,9 @@ export interface StoreMessage {
 
 /**
  * A client's queue, published on {@link DIAGNOSTICS_CHANNELS}.queue: `'change'` each time a call
- * starts or stops waiting (a call the budget lets go at once never waits), `'refusal'` each time the client refuses a call, nothing sent (its
- * `code`: `client_rate_limited`, `client_queue_full`, `client_deadline` or `client_closed`).
+ * starts or stops waiting (a call the budget lets go at once never waits), `'refusal'` each time
+ * the client refuses a call, nothing sent (its `code`: `client_rate_limited`, `client_queue_full`,
+ * `client_deadline` or `client_closed`).
  *
  * @example
  * ```ts
