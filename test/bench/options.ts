@@ -17,12 +17,14 @@ export const USAGE = `Usage: npm run bench -- [options]
   --cold-start-baseline DIR
                       also measure the cold start of another build of the package: DIR is its root,
                       with dist/ built (e.g. a checkout of an earlier commit after npm run build)
-  --variant NAME=PATH also measure another build of the SDK (overhead, peers and tracing sections):
+  --variant NAME=PATH also measure another build of the SDK (overhead, peers, peers-in-process and
+                      tracing sections):
                       PATH is its built dist/index.js, or its src/index.ts (repeatable)
   --sections LIST     the sections to run (comma-separated; default overhead,peers,parse): browser-weight,
-                      parse, overhead, peers, tracing, fake-store, memory, soak, sessions, hostile,
-                      cold-start, store, fleet, overload, latency, spread; store, fleet and overload
-                      start their own redis-server; browser-weight packs the package and installs it
+                      parse, overhead, peers, peers-in-process, tracing, fake-store, memory, soak,
+                      sessions, hostile, cold-start, store, fleet, overload, latency, spread; store,
+                      fleet and overload start their own redis-server; browser-weight packs the package
+                      and installs it; peers-in-process is peers with the service answering in process
   --peer-scale X      multiplies the calls of each peer workload (default 1: 2,000 calls, 1,000 for
                       createPet)
   --soak-requests N   requests in the soak of the animal-store-fake-server command (default 50000)
@@ -45,6 +47,7 @@ export const SECTIONS = [
   'parse',
   'overhead',
   'peers',
+  'peers-in-process',
   'tracing',
   'fake-store',
   'memory',

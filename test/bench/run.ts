@@ -197,6 +197,8 @@ async function main(options: BenchOptions): Promise<void> {
     clientOverhead?: OverheadResult[];
     peers?: PeerResult[];
     peerHeadline?: PeerHeadline[];
+    peersInProcess?: PeerResult[];
+    peerInProcessHeadline?: PeerHeadline[];
     tracingOverhead?: OverheadResult[];
     fakeStore?: FakeStoreSummary[];
     clientMemory?: ClientMemorySummary[];
@@ -231,6 +233,17 @@ async function main(options: BenchOptions): Promise<void> {
     results.peers = await measurePeers((built as SdkBuild).sdk, options.peerScale, variants);
     results.peerHeadline = peerHeadline(results.peers);
     print(peerTable(results.peers));
+  }
+  if (run.has('peers-in-process')) {
+    const [built, ...variants] = await loadBuilds(options);
+    results.peersInProcess = await measurePeers(
+      (built as SdkBuild).sdk,
+      options.peerScale,
+      variants,
+      'in-process',
+    );
+    results.peerInProcessHeadline = peerHeadline(results.peersInProcess);
+    print(peerTable(results.peersInProcess, 'in-process'));
   }
   if (run.has('tracing')) {
     results.tracingOverhead = await perCall(options, measureTracingOverhead);

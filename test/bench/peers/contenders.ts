@@ -36,6 +36,9 @@ export const PEERS = [
 export type Peer = (typeof PEERS)[number];
 
 type Call = (index: number) => Promise<unknown>;
+
+/** The `fetch` every contender is handed: `undefined` for each client's own default (the global one). */
+export type PeerFetch = typeof globalThis.fetch | undefined;
 type Parse = (body: unknown) => unknown;
 
 function parseOf(operation: PeerOperation, zod: boolean): Parse {
@@ -44,7 +47,12 @@ function parseOf(operation: PeerOperation, zod: boolean): Parse {
   return (body) => schema.parse(body);
 }
 
-function fetchCall(baseUrl: string, operation: PeerOperation, parse: Parse): Call {
+function fetchCall(
+  baseUrl: string,
+  operation: PeerOperation,
+  parse: Parse,
+  fetch: PeerFetch = globalThis.fetch,
+): Call {
   const answer = async (response: Response) => {
     if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
     return parse(await response.json());
@@ -59,16 +67,16 @@ function fetchCall(baseUrl: string, operation: PeerOperation, parse: Parse): Cal
     fetch(create, { method: 'POST', headers: createHeaders, body: JSON.stringify(NEW_PET) }).then(answer);
 }
 
-function kyCall(baseUrl: string, operation: PeerOperation, parse: Parse): Call {
-  const api = ky.create({ prefix: baseUrl, headers });
+function kyCall(baseUrl: string, operation: PeerOperation, parse: Parse, fetch: PeerFetch): Call {
+  const api = ky.create({ prefix: baseUrl, headers, ...(fetch && { fetch }) });
   if (operation === 'listPets')
     return async () => parse(await api.get('pets', { searchParams: { limit: PET_COUNT } }).json());
   if (operation === 'getPet') return async (index) => parse(await api.get(`pets/${petId(index)}`).json());
   return async () => parse(await api.post('pets', { json: NEW_PET }).json());
 }
 
-function openapiFetchCall(baseUrl: string, operation: PeerOperation, parse: Parse): Call {
-  const client = createClient<paths>({ baseUrl, headers });
+function openapiFetchCall(baseUrl: string, operation: PeerOperation, parse: Parse, fetch: PeerFetch): Call {
+  const client = createClient<paths>({ baseUrl, headers, ...(fetch && { fetch }) });
   const answer = ({ data, error, response }: { data?: unknown; error?: unknown; response: Response }) => {
     if (error !== undefined) throw new Error(`${response.url} answered ${response.status}`);
     return parse(data);
@@ -81,10 +89,15 @@ function openapiFetchCall(baseUrl: string, operation: PeerOperation, parse: Pars
   return async () => answer(await client.POST('/pets', { body: NEW_PET }));
 }
 
-function sdkCall(sdk: typeof Sdk, baseUrl: string, operation: PeerOperation): Call {
+function sdkCall(sdk: typeof Sdk, baseUrl: string, operation: PeerOperation, fetch: PeerFetch): Call {
   // Every default in force (pacing, retries, validation, channels, logging at `warn`); the logger
   // only keeps getPet's deprecation warning off the console.
-  const client = new sdk.PetStoreClient({ apiKey: BENCH_API_KEY, baseUrl, logger: { warn: () => {} } });
+  const client = new sdk.PetStoreClient({
+    apiKey: BENCH_API_KEY,
+    baseUrl,
+    logger: { warn: () => {} },
+    fetch,
+  });
   if (operation === 'listPets') return () => client.listPets({ limit: PET_COUNT });
   if (operation === 'getPet') return (index) => client.getPet(petId(index));
   return () => client.createPet(NEW_PET);
@@ -92,26 +105,31 @@ function sdkCall(sdk: typeof Sdk, baseUrl: string, operation: PeerOperation): Ca
 
 /**
  * Every peer for one operation against `baseUrl` (ending in `/v1`), the SDK from `sdk`, then each of
- * `variants` (other builds of the SDK, by name).
+ * `variants` (other builds of the SDK, by name), all sending through `fetch` (the global one when
+ * not given).
  */
 export function peerContenders(
   sdk: typeof Sdk,
   baseUrl: string,
   operation: PeerOperation,
   variants: readonly { readonly name: string; readonly sdk: typeof Sdk }[] = [],
+  fetch?: PeerFetch,
 ): Contender[] {
   const calls: Record<Peer, Call> = {
-    'raw fetch': fetchCall(baseUrl, operation, parseOf(operation, false)),
-    'fetch + zod': fetchCall(baseUrl, operation, parseOf(operation, true)),
-    ky: kyCall(baseUrl, operation, parseOf(operation, false)),
-    'ky + zod': kyCall(baseUrl, operation, parseOf(operation, true)),
-    'openapi-fetch': openapiFetchCall(baseUrl, operation, parseOf(operation, false)),
-    'openapi-fetch + zod': openapiFetchCall(baseUrl, operation, parseOf(operation, true)),
-    SDK: sdkCall(sdk, baseUrl, operation),
+    'raw fetch': fetchCall(baseUrl, operation, parseOf(operation, false), fetch),
+    'fetch + zod': fetchCall(baseUrl, operation, parseOf(operation, true), fetch),
+    ky: kyCall(baseUrl, operation, parseOf(operation, false), fetch),
+    'ky + zod': kyCall(baseUrl, operation, parseOf(operation, true), fetch),
+    'openapi-fetch': openapiFetchCall(baseUrl, operation, parseOf(operation, false), fetch),
+    'openapi-fetch + zod': openapiFetchCall(baseUrl, operation, parseOf(operation, true), fetch),
+    SDK: sdkCall(sdk, baseUrl, operation, fetch),
   };
   return [
     ...PEERS.map((name) => ({ name, call: calls[name] })),
-    ...variants.map((variant) => ({ name: variant.name, call: sdkCall(variant.sdk, baseUrl, operation) })),
+    ...variants.map((variant) => ({
+      name: variant.name,
+      call: sdkCall(variant.sdk, baseUrl, operation, fetch),
+    })),
   ];
 }
 

@@ -9,6 +9,13 @@ import type * as Sdk from '../../../src/index.js';
 import { startLoopbackServer } from '../start-loopback-server.js';
 import { alternate, median } from '../timing.js';
 import { checkPeerAnswers, type PEERS, type PeerOperation, peerContenders } from './contenders.js';
+import { IN_PROCESS_BASE_URL, inProcessFetch } from './in-process-fetch.js';
+
+/**
+ * Where the peers' service answers: `loopback`, a server in another process over a socket (what an
+ * application sees); `in-process`, a `fetch` in the calling process (each client's own work alone).
+ */
+export type PeerService = 'loopback' | 'in-process';
 
 /** One workload: an operation, how many calls in flight, and how many calls per contender. */
 export interface PeerWorkload {
@@ -46,24 +53,34 @@ export interface PeerResult {
 }
 
 const ROUNDS = 20;
+
+/**
+ * How many more calls the in-process run makes: a call there costs a fifth of one over a socket,
+ * and a round must last long enough (tens of milliseconds) for the kernel's CPU accounting, which
+ * moves in ticks of a few milliseconds.
+ */
+const IN_PROCESS_SCALE = 10;
 const SERVER = new URL('./server.ts', import.meta.url).pathname;
 
 /**
  * Runs each workload; `scale` multiplies its calls (`--peer-scale`). Seven contenders, twenty rounds,
- * the order rotating from round to round after a warm-up of each.
+ * the order rotating from round to round after a warm-up of each, against the service `where` says.
  */
 export async function measurePeers(
   sdk: typeof Sdk,
   scale = 1,
   variants: readonly { readonly name: string; readonly sdk: typeof Sdk }[] = [],
+  where: PeerService = 'loopback',
 ): Promise<PeerResult[]> {
-  const server = await startLoopbackServer(SERVER);
+  const server = where === 'loopback' ? await startLoopbackServer(SERVER) : undefined;
+  const baseUrl = server?.url ?? IN_PROCESS_BASE_URL;
+  const fetch = server ? undefined : inProcessFetch;
   try {
     const results: PeerResult[] = [];
     for (const workload of PEER_WORKLOADS) {
-      const contenders = peerContenders(sdk, server.url, workload.operation, variants);
+      const contenders = peerContenders(sdk, baseUrl, workload.operation, variants, fetch);
       await checkPeerAnswers(workload.operation, contenders);
-      const calls = Math.max(10, Math.round(workload.calls * scale));
+      const calls = Math.max(10, Math.round(workload.calls * scale * (server ? 1 : IN_PROCESS_SCALE)));
       const measured = await alternate(contenders, {
         calls,
         rounds: ROUNDS,
@@ -84,7 +101,7 @@ export async function measurePeers(
     }
     return results;
   } finally {
-    await server.stop();
+    await server?.stop();
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { formatNumber, formatTable } from '../table.js';
 import { PEERS } from './contenders.js';
-import { type CpuRatio, cpuRatio, type PeerResult } from './measure.js';
+import { type CpuRatio, cpuRatio, type PeerResult, type PeerService } from './measure.js';
 
 /** The ratios the headline gives, per workload. */
 export interface PeerHeadline {
@@ -25,14 +25,20 @@ export function peerHeadline(results: readonly PeerResult[]): PeerHeadline[] {
   }));
 }
 
-export function peerTable(results: readonly PeerResult[]): string {
+/** What each run's first table says of where the service answered. */
+const SERVICE_NOTE: Record<PeerService, string> = {
+  loopback: 'the server runs in another process',
+  'in-process': "the service answers in the calling process, so no socket's work is counted",
+};
+
+export function peerTable(results: readonly PeerResult[], where: PeerService = 'loopback'): string {
   const names = results[0]?.figures.map((figure) => figure.name) ?? [...PEERS];
   const header = ['workload', ...names];
   const cells = (pick: (result: PeerResult, name: string) => string) =>
     results.map((result) => [result.workload.name, ...names.map((name) => pick(result, name))]);
   const of = (result: PeerResult, name: string) => result.figures.find((entry) => entry.name === name);
   return [
-    'Peers: CPU time of the calling process per call, µs (median of 20 rounds; user + system; the server runs in another process)',
+    `Peers: CPU time of the calling process per call, µs (median of 20 rounds; user + system; ${SERVICE_NOTE[where]})`,
     formatTable(
       header,
       cells((result, name) => formatNumber(of(result, name)?.cpuMicrosecondsPerCall ?? Number.NaN)),
