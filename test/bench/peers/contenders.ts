@@ -36,10 +36,10 @@ export const PEERS = [
 export type Peer = (typeof PEERS)[number];
 
 type Call = (index: number) => Promise<unknown>;
+type Parse = (body: unknown) => unknown;
 
 /** The `fetch` every contender is handed: `undefined` for each client's own default (the global one). */
 export type PeerFetch = typeof globalThis.fetch | undefined;
-type Parse = (body: unknown) => unknown;
 
 function parseOf(operation: PeerOperation, zod: boolean): Parse {
   if (!zod) return (body) => body;
