@@ -33,7 +33,7 @@ import { machineInfo } from './machine.js';
 import { measureOpenLoop, type OpenLoopFigure } from './open-loop.js';
 import { type BenchOptions, parseBenchOptions, USAGE } from './options.js';
 import { type OverloadRow, overloadTable, runOverload } from './overload.js';
-import { measurePeers, type PeerResult } from './peers/measure.js';
+import { measurePeers, type PeerResult, type PeerService } from './peers/measure.js';
 import { type PeerHeadline, peerHeadline, peerTable } from './peers/report.js';
 import { runProbe } from './probe.js';
 import {
@@ -118,6 +118,14 @@ async function clientMemory(options: BenchOptions): Promise<ClientMemorySummary[
     summaries.push(summarizeClientMemory(memory));
   }
   return summaries;
+}
+
+/** The peer table, the SDK and each variant beside the other clients, the service answering as `where` says. */
+async function peers(options: BenchOptions, where: PeerService): Promise<PeerResult[]> {
+  const [built, ...variants] = await loadBuilds(options);
+  const results = await measurePeers((built as SdkBuild).sdk, options.peerScale, variants, where);
+  print(peerTable(results, where));
+  return results;
 }
 
 async function storeOverhead(options: BenchOptions): Promise<StoreOverheadResult[]> {
@@ -229,21 +237,12 @@ async function main(options: BenchOptions): Promise<void> {
     print(overheadTable(results.clientOverhead));
   }
   if (run.has('peers')) {
-    const [built, ...variants] = await loadBuilds(options);
-    results.peers = await measurePeers((built as SdkBuild).sdk, options.peerScale, variants);
+    results.peers = await peers(options, 'loopback');
     results.peerHeadline = peerHeadline(results.peers);
-    print(peerTable(results.peers));
   }
   if (run.has('peers-in-process')) {
-    const [built, ...variants] = await loadBuilds(options);
-    results.peersInProcess = await measurePeers(
-      (built as SdkBuild).sdk,
-      options.peerScale,
-      variants,
-      'in-process',
-    );
+    results.peersInProcess = await peers(options, 'in-process');
     results.peerInProcessHeadline = peerHeadline(results.peersInProcess);
-    print(peerTable(results.peersInProcess, 'in-process'));
   }
   if (run.has('tracing')) {
     results.tracingOverhead = await perCall(options, measureTracingOverhead);

@@ -10,28 +10,20 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
+import { text } from 'node:stream/consumers';
 import { settledHeapUsed } from '../heap.js';
 import { peerAnswer, peerHeaders } from './answers.js';
 
-function send(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, peerHeaders(body));
-  response.end(body);
-}
-
 function handle(request: IncomingMessage, response: ServerResponse): void {
-  let body = '';
-  request.setEncoding('utf8');
-  request.on('data', (chunk: string) => {
-    body += chunk;
-  });
-  request.on('end', () => {
+  void text(request).then((body) => {
     const answer = peerAnswer({
       method: request.method ?? 'GET',
       url: request.url ?? '',
       authorization: request.headers.authorization,
       body,
     });
-    send(response, answer.status, answer.body);
+    response.writeHead(answer.status, peerHeaders(answer.body));
+    response.end(answer.body);
   });
 }
 
