@@ -1,8 +1,10 @@
 /**
  * `npx tsx test/bench/instructions/run.ts [--variant NAME=PATH]... [--workload NAME]...`: the CPU
  * instructions of one call of each peer workload (`getPet`, `listPets`, `list50`: list 100 pets, 50
- * in flight, `createPet`), through ky + zod and through the SDK (and each `--variant`, a built
- * dist/index.js), counted by valgrind in the calling process against the peer benchmark's server.
+ * in flight, `createPet`), through ky + zod, through ky driven as the SDK's transport drives it (its
+ * instance, one attempt with its own timer, the SDK's schemas: the SDK without its own work), and
+ * through the SDK (and each `--variant`, a built dist/index.js), counted by valgrind in the calling
+ * process against the peer benchmark's server.
  *
  * Unlike `npm run bench`'s CPU time, the count hardly moves with the machine's load: builds compared
  * in one run differ by what they do, though a figure moves by up to 4% between runs (how the
@@ -57,12 +59,18 @@ async function perCall(args: string[]): Promise<number> {
   return Math.round((many - few) / (MANY - FEW));
 }
 
+/** A build of the SDK to count: its name in the table and its dist/index.js. */
+interface Build {
+  readonly name: string;
+  readonly path: string;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { variant: { type: 'string', multiple: true }, workload: { type: 'string', multiple: true } },
   });
   await ensurePackageBuilt();
-  const builds = [
+  const builds: Build[] = [
     { name: 'SDK', path: resolve(PACKAGE_ROOT, 'dist/index.js') },
     ...(values.variant ?? []).map((spec) => {
       const separator = spec.indexOf('=');
@@ -74,11 +82,12 @@ async function main(): Promise<void> {
   try {
     for (const workload of values.workload ?? WORKLOADS) {
       const ky = await perCall(['ky', server.url, workload]);
+      const kyAsSdk = await perCall(['ky-as-sdk', server.url, workload, (builds[0] as Build).path]);
       const sdks = await Promise.all(builds.map(({ path }) => perCall(['sdk', server.url, workload, path])));
       rows.push([
         workload,
         ky.toLocaleString('en-US'),
-        ...sdks.map((count) => `${count.toLocaleString('en-US')} (${(count / ky).toFixed(3)})`),
+        ...[kyAsSdk, ...sdks].map((count) => `${count.toLocaleString('en-US')} (${(count / ky).toFixed(3)})`),
       ]);
     }
   } finally {
@@ -86,7 +95,7 @@ async function main(): Promise<void> {
   }
   console.log(
     `Instructions per call, and over ky + zod's (valgrind; ${MANY} calls less ${FEW})\n${formatTable(
-      ['workload', 'ky + zod', ...builds.map(({ name }) => name)],
+      ['workload', 'ky + zod', 'ky as the SDK drives it', ...builds.map(({ name }) => name)],
       rows,
     )}`,
   );
