@@ -59,19 +59,15 @@ async function perCall(args: string[]): Promise<number> {
   return Math.round((many - few) / (MANY - FEW));
 }
 
-/** A build of the SDK to count: its name in the table and its dist/index.js. */
-interface Build {
-  readonly name: string;
-  readonly path: string;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { variant: { type: 'string', multiple: true }, workload: { type: 'string', multiple: true } },
   });
   await ensurePackageBuilt();
-  const builds: Build[] = [
-    { name: 'SDK', path: resolve(PACKAGE_ROOT, 'dist/index.js') },
+  // The package as built: the SDK's own column, and the schemas of the ky-as-SDK contender.
+  const built = resolve(PACKAGE_ROOT, 'dist/index.js');
+  const builds = [
+    { name: 'SDK', path: built },
     ...(values.variant ?? []).map((spec) => {
       const separator = spec.indexOf('=');
       return { name: spec.slice(0, separator), path: resolve(spec.slice(separator + 1)) };
@@ -82,7 +78,7 @@ async function main(): Promise<void> {
   try {
     for (const workload of values.workload ?? WORKLOADS) {
       const ky = await perCall(['ky', server.url, workload]);
-      const kyAsSdk = await perCall(['ky-as-sdk', server.url, workload, (builds[0] as Build).path]);
+      const kyAsSdk = await perCall(['ky-as-sdk', server.url, workload, built]);
       const sdks = await Promise.all(builds.map(({ path }) => perCall(['sdk', server.url, workload, path])));
       rows.push([
         workload,
